@@ -1,0 +1,43 @@
+// Messages between the database front (database.ts, main thread) and the PGlite worker (worker.ts).
+
+export interface WorkerOptions {
+  /** A Postgres data directory; omitted means in memory. */
+  dataDir?: string;
+}
+
+export type WorkerCommand =
+  | { op: 'query'; sql: string; params: unknown[] }
+  | { op: 'exec'; sql: string }
+  | { op: 'listen'; channel: string }
+  | { op: 'unlisten'; channel: string }
+  | { op: 'close' };
+
+export type WorkerRequest = WorkerCommand & { id: number };
+
+export interface QueryResult<T = Record<string, unknown>> {
+  rows: T[];
+  affectedRows?: number;
+  fields: { name: string; dataTypeID: number }[];
+}
+
+/** The fields of a Postgres error that survive the thread boundary (ErrorResponse fields). */
+export interface PostgresErrorFields {
+  message: string;
+  code?: string;
+  detail?: string;
+  hint?: string;
+  position?: string;
+  where?: string;
+  schema?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+  severity?: string;
+}
+
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'failed'; error: PostgresErrorFields }
+  | { type: 'result'; id: number; result: unknown }
+  | { type: 'error'; id: number; error: PostgresErrorFields }
+  | { type: 'notify'; channel: string; payload: string };

@@ -1,0 +1,105 @@
+// Runs PGlite off the main thread: a slow query must not stall HTTP or realtime heartbeats
+// (research-local-supabase.md §5). The main thread serializes requests; this side executes them in order.
+import { PGlite } from '@electric-sql/pglite';
+import { parentPort, workerData } from 'node:worker_threads';
+import { extensions } from './extensions.ts';
+import type {
+  PostgresErrorFields,
+  WorkerMessage,
+  WorkerOptions,
+  WorkerRequest,
+} from './protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('worker.ts must run in a worker thread');
+const options = workerData as WorkerOptions;
+
+function post(message: WorkerMessage): void {
+  port?.postMessage(message);
+}
+
+function toErrorFields(error: unknown): PostgresErrorFields {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const source = error as Error & Record<string, unknown>;
+  const fields: PostgresErrorFields = { message: error.message };
+  for (const key of [
+    'code',
+    'detail',
+    'hint',
+    'position',
+    'where',
+    'schema',
+    'table',
+    'column',
+    'constraint',
+    'severity',
+  ] as const) {
+    const value = source[key];
+    if (typeof value === 'string') fields[key] = value;
+  }
+  return fields;
+}
+
+async function openPglite(): Promise<PGlite> {
+  const pg = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    extensions,
+  });
+  // Supabase's roles have `extensions` on their search_path (unqualified `uuid_generate_v4()`).
+  await pg.exec('set search_path = "$user", public, extensions');
+  return pg;
+}
+
+const unlisteners = new Map<string, () => Promise<void>>();
+
+async function handle(pg: PGlite, request: WorkerRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const result = await pg.query(request.sql, request.params);
+      return {
+        rows: result.rows,
+        fields: result.fields,
+        ...(result.affectedRows === undefined ? {} : { affectedRows: result.affectedRows }),
+      };
+    }
+    case 'exec':
+      await pg.exec(request.sql);
+      return null;
+    case 'listen': {
+      if (!unlisteners.has(request.channel)) {
+        const channel = request.channel;
+        const unlisten = await pg.listen(channel, (payload) => {
+          post({ type: 'notify', channel, payload });
+        });
+        unlisteners.set(channel, unlisten);
+      }
+      return null;
+    }
+    case 'unlisten': {
+      const unlisten = unlisteners.get(request.channel);
+      unlisteners.delete(request.channel);
+      await unlisten?.();
+      return null;
+    }
+    case 'close':
+      await pg.close();
+      return null;
+  }
+}
+
+try {
+  const pg = await openPglite();
+  port.on('message', (request: WorkerRequest) => {
+    handle(pg, request).then(
+      (result) => {
+        post({ type: 'result', id: request.id, result });
+      },
+      (error: unknown) => {
+        post({ type: 'error', id: request.id, error: toErrorFields(error) });
+      },
+    );
+  });
+  post({ type: 'ready' });
+} catch (error) {
+  post({ type: 'failed', error: toErrorFields(error) });
+}
