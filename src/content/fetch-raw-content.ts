@@ -1,0 +1,90 @@
+import { locales, type Locale } from '../i18n/locales';
+import {
+  articlesQuery,
+  authorsQuery,
+  categoriesQuery,
+  pagesQuery,
+  settingsQuery,
+  translationGroupsQuery,
+} from './queries';
+import {
+  rawArticle,
+  rawAuthor,
+  rawCategory,
+  rawPage,
+  rawSettings,
+  rawTranslationGroup,
+  type RawArticle,
+  type RawAuthor,
+  type RawCategory,
+  type RawPage,
+  type RawSettings,
+  type RawTranslationGroup,
+} from './schemas/documents';
+import type { ContentSource } from './sources/content-source';
+import { ContentValidationError, parseDocuments } from './validate';
+
+/** Validated query results, before they are joined into the site's shape. */
+export interface RawContent {
+  articles: Record<Locale, RawArticle[]>;
+  categories: Record<Locale, RawCategory[]>;
+  pages: Record<Locale, RawPage[]>;
+  settings: Record<Locale, RawSettings[]>;
+  authors: RawAuthor[];
+  translationGroups: RawTranslationGroup[];
+}
+
+/** Runs every query once (per type, and per locale where the type is translated) and validates the results. */
+export async function fetchRawContent(source: ContentSource): Promise<RawContent> {
+  const perLocale = await Promise.all(
+    locales.map(async (language) => {
+      const params = { language };
+      const [articles, categories, pages, settings] = await Promise.all([
+        source.fetchQuery(articlesQuery, params),
+        source.fetchQuery(categoriesQuery, params),
+        source.fetchQuery(pagesQuery, params),
+        source.fetchQuery(settingsQuery, params),
+      ]);
+      return { language, articles, categories, pages, settings };
+    }),
+  );
+  const [authors, translationGroups] = await Promise.all([
+    source.fetchQuery(authorsQuery),
+    source.fetchQuery(translationGroupsQuery),
+  ]);
+
+  // Validate everything before failing, so one build run reports every broken document.
+  const problems: string[] = [];
+  const collect = <T>(parse: () => T, fallback: T): T => {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof ContentValidationError)) throw error;
+      problems.push(...error.problems);
+      return fallback;
+    }
+  };
+  const byLocale = <T>(pick: (entry: (typeof perLocale)[number]) => T[]): Record<Locale, T[]> =>
+    Object.fromEntries(perLocale.map((entry) => [entry.language, pick(entry)])) as Record<
+      Locale,
+      T[]
+    >;
+
+  const content: RawContent = {
+    articles: byLocale((e) => collect(() => parseDocuments(rawArticle, 'article', e.articles), [])),
+    categories: byLocale((e) =>
+      collect(() => parseDocuments(rawCategory, 'category', e.categories), []),
+    ),
+    pages: byLocale((e) => collect(() => parseDocuments(rawPage, 'page', e.pages), [])),
+    settings: byLocale((e) =>
+      collect(() => parseDocuments(rawSettings, 'siteSettings', e.settings), []),
+    ),
+    authors: collect(() => parseDocuments(rawAuthor, 'author', authors), []),
+    translationGroups: collect(
+      () => parseDocuments(rawTranslationGroup, 'translation.metadata', translationGroups),
+      [],
+    ),
+  };
+  if (problems.length > 0) throw new ContentValidationError(problems);
+  return content;
+}

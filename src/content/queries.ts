@@ -1,0 +1,97 @@
+/**
+ * Every GROQ query the site runs. Each runs once per document type and locale per build
+ * (never per page); joins across types (translation groups, author bios) happen in
+ * `assemble/` over the fetched results, because groq-js evaluates a sub-query like
+ * `*[references(^._id)]` by scanning the whole dataset once per document.
+ */
+
+/** An image field with its asset document dereferenced. */
+const image = /* groq */ `{
+  alt,
+  "asset": asset->{ _id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height }
+}`;
+
+/** Portable Text with image blocks' assets dereferenced; every other block as stored. */
+const body = /* groq */ `body[]{
+  ...,
+  _type == "image" => {
+    "asset": asset->{ _id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height }
+  }
+}`;
+
+/** Articles of one locale, newest first. Params: `$language`. */
+export const articlesQuery = /* groq */ `*[_type == "article" && language == $language]
+  | order(publishedAt desc, _id asc) {
+  _id,
+  language,
+  title,
+  "slug": slug.current,
+  excerpt,
+  "body": ${body},
+  "coverImage": coverImage${image},
+  "author": author->{ _id },
+  "categories": categories[]->{ _id, language },
+  publishedAt,
+  updatedAt,
+  "seo": { "title": seo.title, "description": seo.description }
+}`;
+
+/** Categories of one locale. Params: `$language`. */
+export const categoriesQuery = /* groq */ `*[_type == "category" && language == $language]
+  | order(slug.current asc) {
+  _id,
+  language,
+  title,
+  "slug": slug.current,
+  description
+}`;
+
+/** Static pages (about, privacy, terms) of one locale. Params: `$language`. */
+export const pagesQuery = /* groq */ `*[_type == "page" && language == $language]
+  | order(slug.current asc) {
+  _id,
+  language,
+  title,
+  "slug": slug.current,
+  "body": ${body}
+}`;
+
+/** All authors; their bios are per locale inside the one document. */
+export const authorsQuery = /* groq */ `*[_type == "author"] | order(slug.current asc) {
+  _id,
+  name,
+  "slug": slug.current,
+  "avatar": avatar${image},
+  bio
+}`;
+
+/** Site settings of one locale (exactly one document expected). Params: `$language`. */
+export const settingsQuery = /* groq */ `*[_type == "siteSettings" && language == $language] {
+  _id,
+  language,
+  title,
+  description,
+  footer,
+  "navigation": navigation[]{
+    _key,
+    label,
+    link,
+    "reference": reference->{ _id, _type, language, "slug": slug.current }
+  }
+}`;
+
+/** Translation groups of @sanity/document-internationalization, for every document type. */
+export const translationGroupsQuery = /* groq */ `*[_type == "translation.metadata"] | order(_id asc) {
+  _id,
+  schemaTypes,
+  "translations": translations[]{ "language": _key, "ref": value._ref }
+}`;
+
+/** Every query with the params it runs with, for tests that run them all. */
+export const perLocaleQueries = {
+  articlesQuery,
+  categoriesQuery,
+  pagesQuery,
+  settingsQuery,
+} as const;
+export const globalQueries = { authorsQuery, translationGroupsQuery } as const;

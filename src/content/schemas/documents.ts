@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { Locale } from '../../i18n/locales';
+import {
+  dateTime,
+  image,
+  locale,
+  optionalTextUpTo,
+  resolved,
+  slug,
+  text,
+  textUpTo,
+} from './fields';
+import { portableText } from './portable-text';
+
+/** Schemas of query results (see `../queries.ts`), one per document type. */
+
+const documentId = z.string().min(1);
+
+export const rawArticle = z
+  .object({
+    _id: documentId,
+    language: locale,
+    title: textUpTo(140),
+    slug,
+    excerpt: textUpTo(200),
+    body: portableText.min(1, 'must not be empty'),
+    coverImage: image,
+    author: resolved(z.object({ _id: documentId }), 'author'),
+    categories: z
+      .array(resolved(z.object({ _id: documentId, language: locale }), 'category'))
+      .default([]),
+    publishedAt: dateTime,
+    updatedAt: dateTime.nullable(),
+    seo: z.object({ title: optionalTextUpTo(60), description: optionalTextUpTo(160) }),
+  })
+  .superRefine((article, ctx) => {
+    article.categories.forEach((category, i) => {
+      if (category.language !== article.language) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['categories', i],
+          message: `must reference a category in ${article.language}, not "${category._id}" (${category.language})`,
+        });
+      }
+    });
+    if (
+      article.updatedAt !== null &&
+      Date.parse(article.updatedAt) < Date.parse(article.publishedAt)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['updatedAt'],
+        message: 'must not be before publishedAt',
+      });
+    }
+  });
+
+export const rawCategory = z.object({
+  _id: documentId,
+  language: locale,
+  title: textUpTo(80),
+  slug,
+  description: textUpTo(300),
+});
+
+export const rawPage = z.object({
+  _id: documentId,
+  language: locale,
+  title: textUpTo(140),
+  slug,
+  body: portableText.min(1, 'must not be empty'),
+});
+
+export const rawAuthor = z.object({
+  _id: documentId,
+  name: textUpTo(80),
+  slug,
+  // Avatars are optional; the author's name always stands next to one, so its alt is the name.
+  avatar: image.nullable(),
+  // One text per known locale; English is the fallback, so it is required.
+  bio: z
+    .strictObject({
+      _type: z.string().optional(),
+      en: text,
+      de: text.optional(),
+      fr: text.optional(),
+      ar: text.optional(),
+    })
+    .transform(
+      (bios) =>
+        // Keep only the locales that are present, without the object's `_type`.
+        Object.fromEntries(
+          Object.entries(bios).filter(([key, bio]) => key !== '_type' && bio !== undefined),
+        ) as Partial<Record<Locale, string>>,
+    ),
+});
+
+const navigationReference = resolved(
+  z.object({
+    _id: documentId,
+    _type: z.enum(['page', 'category'], 'must be a page or a category'),
+    language: locale,
+    slug,
+  }),
+  'page or category',
+);
+
+export const rawSettings = z.object({
+  _id: documentId,
+  language: locale,
+  title: textUpTo(80),
+  description: textUpTo(300),
+  footer: textUpTo(300),
+  navigation: z
+    .array(
+      z.union(
+        [
+          z.object({
+            _key: text,
+            label: textUpTo(40),
+            link: z.enum(['articles', 'search']),
+            reference: z.null(),
+          }),
+          z.object({
+            _key: text,
+            label: textUpTo(40),
+            link: z.null(),
+            reference: navigationReference,
+          }),
+        ],
+        'must link to articles or search, or reference a page or category',
+      ),
+    )
+    .min(1, 'must have at least one entry'),
+});
+
+export const rawTranslationGroup = z.object({
+  _id: documentId,
+  schemaTypes: z.array(z.string()).nullable(),
+  translations: z
+    .array(z.object({ language: locale, ref: documentId }))
+    .min(1, 'must list at least one translation'),
+});
+
+export type RawArticle = z.output<typeof rawArticle>;
+export type RawCategory = z.output<typeof rawCategory>;
+export type RawPage = z.output<typeof rawPage>;
+export type RawAuthor = z.output<typeof rawAuthor>;
+export type RawSettings = z.output<typeof rawSettings>;
+export type RawTranslationGroup = z.output<typeof rawTranslationGroup>;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { locales } from '../../i18n/locales';
+
+/** Lowercase ASCII words joined by single hyphens, as in `why-languages-borrow-words`. */
+export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const slug = z
+  .string()
+  .regex(slugPattern, 'must be lowercase ASCII letters, digits and single hyphens');
+export const locale = z.enum(locales, `must be one of ${locales.join(', ')}`);
+export const text = z.string().trim().min(1, 'must not be empty');
+export const dateTime = z.iso.datetime({
+  offset: true,
+  message: 'must be an ISO date-time like 2026-03-14T09:00:00Z',
+});
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** Text with a maximum length in characters as readers count them (grapheme clusters). */
+export function textUpTo(max: number) {
+  return text.refine(
+    (value) => countGraphemes(value) <= max,
+    `must be at most ${String(max)} characters`,
+  );
+}
+
+/** Text that may be absent (null) but is never an empty string. */
+export function optionalTextUpTo(max: number) {
+  return textUpTo(max).nullable();
+}
+
+/** A dereferenced reference: GROQ's `ref->` yields null when the target is missing or unpublished. */
+export function resolved<T extends z.ZodType>(schema: T, what: string) {
+  return schema
+    .nullable()
+    .refine((value) => value !== null, `must reference a published ${what}`)
+    .transform((value) => value as z.output<T>);
+}
+
+/** A dereferenced image asset document. */
+export const asset = resolved(
+  z.object({
+    _id: z.string().regex(/^image-[a-f0-9]{40}-\d+x\d+-[a-z]+$/, 'must be a Sanity image asset id'),
+    url: z.string(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
+  'image asset',
+);
+
+/** An image field: the asset plus its alternative text. */
+export const image = resolved(z.object({ alt: text, asset }), 'image');
+
+function countGraphemes(value: string): number {
+  return Array.from(graphemes.segment(value)).length;
+}
