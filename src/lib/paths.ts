@@ -1,0 +1,38 @@
+import type { Locale } from '../i18n/locales';
+import { localizedPath } from '../i18n/localized-path';
+
+/** Path helpers for every kind of page, the only place that knows the URL layout of PRODUCT.md §3. */
+export const homePath = (locale: Locale) => localizedPath(locale);
+export const articlePath = (locale: Locale, slug: string) =>
+  localizedPath(locale, 'articles', slug);
+export const categoryPath = (locale: Locale, slug: string) =>
+  localizedPath(locale, 'categories', slug);
+export const authorPath = (locale: Locale, slug: string) => localizedPath(locale, 'authors', slug);
+export const staticPagePath = (locale: Locale, slug: string) => localizedPath(locale, slug);
+export const searchPath = (locale: Locale) => localizedPath(locale, 'search');
+export const notFoundPath = (locale: Locale) => localizedPath(locale, '404');
+export const feedPath = (locale: Locale) => `/${locale}/rss.xml`;
+
+/** Page 1 of the article list is `/{l}/articles/`; later pages are `/{l}/articles/page/{n}/`. */
+export function articleListPath(locale: Locale, page: number): string {
+  if (!Number.isInteger(page) || page < 1) throw new RangeError(`Not a page number: ${page}`);
+  return page === 1
+    ? localizedPath(locale, 'articles')
+    : localizedPath(locale, 'articles', 'page', page);
+}
+
+/**
+ * First path segments taken by routes other than static pages (including the account, auth and
+ * moderation routes of later issues), so a static page slug can never shadow them.
+ */
+export const reservedSlugs: ReadonlySet<string> = new Set([
+  '404',
+  'account',
+  'articles',
+  'auth',
+  'authors',
+  'categories',
+  'moderation',
+  'rss.xml',
+  'search',
+]);

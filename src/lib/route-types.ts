@@ -1,0 +1,113 @@
+import type { Article, Author, Category, Page } from '../content/index';
+import type { Locale } from '../i18n/locales';
+
+/** One `<link rel="alternate" hreflang>` entry (and one sitemap `xhtml:link`). */
+export interface Alternate {
+  hreflang: Locale | 'x-default';
+  path: string;
+}
+
+/** One language in the language switcher of a page. */
+export interface SwitcherEntry {
+  locale: Locale;
+  path: string;
+  /** The language this page is shown in. */
+  current: boolean;
+  /** False where the document does not exist in this language: `path` is then that locale's home. */
+  available: boolean;
+}
+
+/** An article as a teaser on a list, in the list's locale. */
+export interface ArticleEntry {
+  article: Article;
+  path: string;
+  /** The text is the default locale's: the article has no translation into the list's locale. */
+  fallback: boolean;
+}
+
+export interface LinkTo {
+  title: string;
+  path: string;
+}
+
+interface RouteBase {
+  locale: Locale;
+  /** Site path, with a trailing slash: `/de/articles/warum-sprachen-woerter-leihen/`. */
+  path: string;
+  /** Astro route params of the page file that renders this route. */
+  params: Record<string, string>;
+  canonicalPath: string;
+  /** Whether search engines may index it: false means `noindex` and no sitemap entry. */
+  indexable: boolean;
+  /** Whether Pagefind indexes it (`data-pagefind-body` on `<main>`). */
+  searchable: boolean;
+  /** hreflang alternates including this page and `x-default`; empty when not indexable. */
+  alternates: Alternate[];
+  switcher: SwitcherEntry[];
+}
+
+export interface HomeRoute extends RouteBase {
+  kind: 'home';
+  featured: ArticleEntry | null;
+  latest: ArticleEntry[];
+  categories: LinkTo[];
+}
+
+export interface ArticleListRoute extends RouteBase {
+  kind: 'article-list';
+  /** 1-based page number. */
+  page: number;
+  totalPages: number;
+  totalArticles: number;
+  entries: ArticleEntry[];
+  /** Path of every page of this list, index 0 = page 1. */
+  pagePaths: string[];
+}
+
+export interface ArticleRoute extends RouteBase {
+  kind: 'article';
+  article: Article;
+  /** Rendered with the default locale's text because the article has no translation here. */
+  fallback: boolean;
+  /** The page of the text shown (for a fallback: the default locale's article). */
+  sourcePath: string;
+  authorPath: string;
+  categories: LinkTo[];
+}
+
+export interface CategoryRoute extends RouteBase {
+  kind: 'category';
+  category: Category;
+  entries: ArticleEntry[];
+}
+
+export interface AuthorRoute extends RouteBase {
+  kind: 'author';
+  author: Author;
+  entries: ArticleEntry[];
+}
+
+export interface PageRoute extends RouteBase {
+  kind: 'page';
+  page: Page;
+}
+
+export interface SearchRoute extends RouteBase {
+  kind: 'search';
+}
+
+export interface NotFoundRoute extends RouteBase {
+  kind: 'not-found';
+}
+
+export type Route =
+  | HomeRoute
+  | ArticleListRoute
+  | ArticleRoute
+  | CategoryRoute
+  | AuthorRoute
+  | PageRoute
+  | SearchRoute
+  | NotFoundRoute;
+
+export type RouteKind = Route['kind'];

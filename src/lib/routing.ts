@@ -1,0 +1,346 @@
+/**
+ * The one module that knows every page of the site: each locale × document route, including
+ * fallback entries for articles without a translation, with its hreflang alternates and language
+ * switcher. Page files ask it for their paths and props and render what they get.
+ */
+import type { Article, SiteContent } from '../content/index';
+import { defaultLocale, locales, type Locale } from '../i18n/locales';
+import {
+  articleListPath,
+  articlePath,
+  authorPath,
+  categoryPath,
+  homePath,
+  notFoundPath,
+  reservedSlugs,
+  searchPath,
+  staticPagePath,
+} from './paths';
+import type {
+  Alternate,
+  ArticleEntry,
+  ArticleListRoute,
+  ArticleRoute,
+  AuthorRoute,
+  CategoryRoute,
+  HomeRoute,
+  LinkTo,
+  NotFoundRoute,
+  PageRoute,
+  Route,
+  RouteKind,
+  SearchRoute,
+  SwitcherEntry,
+} from './route-types';
+import { groupByKey, type TranslationGroup } from './translation-groups';
+
+export const articlesPerPage = 12;
+export const homeLatestCount = 6;
+
+/** Where a document exists: its path per locale, `undefined` where it has no translation. */
+type PathIn = (locale: Locale) => string | undefined;
+
+const everywhere =
+  (pathOf: (locale: Locale) => string): PathIn =>
+  (locale) =>
+    pathOf(locale);
+
+const routeCache = new WeakMap<SiteContent, Route[]>();
+
+/** Every route of the site, computed once per content object. */
+export function getRoutes(content: SiteContent): Route[] {
+  let routes = routeCache.get(content);
+  if (routes === undefined) {
+    routes = buildRoutes(content);
+    routeCache.set(content, routes);
+  }
+  return routes;
+}
+
+/**
+ * `getStaticPaths()` entries for one page file: Astro params plus the route as the `route` prop.
+ *
+ * @example getStaticPathsOf(content, 'article-list', (route) => route.page > 1)
+ */
+export function getStaticPathsOf<K extends RouteKind>(
+  content: SiteContent,
+  kind: K,
+  include: (route: Extract<Route, { kind: K }>) => boolean = () => true,
+): { params: Record<string, string>; props: { route: Extract<Route, { kind: K }> } }[] {
+  return getRoutes(content)
+    .filter((route): route is Extract<Route, { kind: K }> => route.kind === kind)
+    .filter(include)
+    .map((route) => ({ params: route.params, props: { route } }));
+}
+
+/** The articles of a locale's feed: its own translations only, newest first. */
+export function getFeedEntries(content: SiteContent, locale: Locale): ArticleEntry[] {
+  return content.articles[locale].map((article) => ({
+    article,
+    path: articlePath(locale, article.slug),
+    fallback: false,
+  }));
+}
+
+function buildRoutes(content: SiteContent): Route[] {
+  const articleGroups = groupByKey(content.articles, 'article');
+  const categoryGroups = groupByKey(content.categories, 'category');
+  const pageGroups = groupByKey(content.pages, 'page');
+
+  const pathsOf =
+    <T extends { slug: string }>(
+      group: TranslationGroup<T> | undefined,
+      toPath: (locale: Locale, slug: string) => string,
+    ): PathIn =>
+    (locale) => {
+      const document = group?.[locale];
+      return document === undefined ? undefined : toPath(locale, document.slug);
+    };
+
+  const categoryLink = (locale: Locale, key: string): LinkTo | undefined => {
+    // A category missing in this locale links to the default locale's page rather than to nothing.
+    const group = categoryGroups.get(key);
+    const category = group?.[locale] ?? group?.[defaultLocale];
+    if (category === undefined) return undefined;
+    return { title: category.title, path: categoryPath(category.language, category.slug) };
+  };
+
+  const routes: Route[] = [];
+  for (const locale of locales) {
+    const entries = listEntries(content, locale, articleGroups);
+    routes.push(homeRoute(content, locale, entries));
+    routes.push(...articleListRoutes(content, locale, articleGroups));
+
+    for (const entry of entries) {
+      const { article } = entry;
+      const pathIn = pathsOf(articleGroups.get(article.key), articlePath);
+      const categories = article.categories
+        .map((category) => categoryLink(locale, category.key))
+        .filter((link) => link !== undefined);
+      routes.push(articleRoute(locale, entry, pathIn, categories));
+    }
+
+    for (const category of content.categories[locale]) {
+      const pathIn = pathsOf(categoryGroups.get(category.key), categoryPath);
+      const inCategory = entries.filter((entry) =>
+        entry.article.categories.some((candidate) => candidate.key === category.key),
+      );
+      routes.push({
+        ...documentBase(locale, categoryPath(locale, category.slug), pathIn, true),
+        params: { locale, slug: category.slug },
+        kind: 'category',
+        category,
+        entries: inCategory,
+      } satisfies CategoryRoute);
+    }
+
+    for (const author of content.authors) {
+      const pathIn = everywhere((other) => authorPath(other, author.slug));
+      routes.push({
+        ...documentBase(locale, authorPath(locale, author.slug), pathIn, true),
+        params: { locale, slug: author.slug },
+        kind: 'author',
+        author,
+        entries: entries.filter((entry) => entry.article.author._id === author._id),
+      } satisfies AuthorRoute);
+    }
+
+    for (const page of content.pages[locale]) {
+      if (reservedSlugs.has(page.slug)) {
+        throw new Error(
+          `Page "${page._id}" has the slug "${page.slug}", which is reserved for another route (${[...reservedSlugs].join(', ')})`,
+        );
+      }
+      const pathIn = pathsOf(pageGroups.get(page.key), staticPagePath);
+      routes.push({
+        ...documentBase(locale, staticPagePath(locale, page.slug), pathIn, true),
+        params: { locale, slug: page.slug },
+        kind: 'page',
+        page,
+      } satisfies PageRoute);
+    }
+
+    routes.push({
+      ...documentBase(locale, searchPath(locale), everywhere(searchPath), false),
+      params: { locale },
+      kind: 'search',
+    } satisfies SearchRoute);
+
+    routes.push({
+      ...documentBase(locale, notFoundPath(locale), everywhere(homePath), false),
+      params: { locale },
+      indexable: false,
+      alternates: [],
+      kind: 'not-found',
+    } satisfies NotFoundRoute);
+  }
+  assertUniquePaths(routes);
+  return routes;
+}
+
+/**
+ * The articles readers of `locale` can reach: its own translations, plus the default locale's
+ * articles that have no translation into it (rendered as fallbacks), newest first.
+ */
+function listEntries(
+  content: SiteContent,
+  locale: Locale,
+  articleGroups: Map<string, TranslationGroup<Article>>,
+): ArticleEntry[] {
+  const own = getFeedEntries(content, locale);
+  if (locale === defaultLocale) return own;
+  const fallbacks = content.articles[defaultLocale]
+    .filter((article) => articleGroups.get(article.key)?.[locale] === undefined)
+    .map((article) => ({ article, path: articlePath(locale, article.slug), fallback: true }));
+  return [...own, ...fallbacks].sort(
+    (a, b) =>
+      b.article.publishedAt.localeCompare(a.article.publishedAt) || a.path.localeCompare(b.path),
+  );
+}
+
+function homeRoute(content: SiteContent, locale: Locale, entries: ArticleEntry[]): HomeRoute {
+  // Featured: the newest article written in this locale; a fallback only if there is none.
+  const featured = entries.find((entry) => !entry.fallback) ?? entries[0] ?? null;
+  return {
+    ...documentBase(locale, homePath(locale), everywhere(homePath), false),
+    // x-default of the home pages is the root, which picks the reader's language.
+    alternates: alternatesOf(everywhere(homePath), '/'),
+    params: { locale },
+    kind: 'home',
+    featured,
+    latest: entries.filter((entry) => entry !== featured).slice(0, homeLatestCount),
+    categories: content.categories[locale].map((category) => ({
+      title: category.title,
+      path: categoryPath(locale, category.slug),
+    })),
+  };
+}
+
+function articleListRoutes(
+  content: SiteContent,
+  locale: Locale,
+  articleGroups: Map<string, TranslationGroup<Article>>,
+): ArticleListRoute[] {
+  const pageCount = (of: Locale) =>
+    Math.max(1, Math.ceil(listEntries(content, of, articleGroups).length / articlesPerPage));
+  const entries = listEntries(content, locale, articleGroups);
+  const totalPages = pageCount(locale);
+  const pagePaths = Array.from({ length: totalPages }, (_, index) =>
+    articleListPath(locale, index + 1),
+  );
+  const counts = new Map(locales.map((other) => [other, pageCount(other)]));
+  return pagePaths.map((path, index) => {
+    const page = index + 1;
+    const pathIn: PathIn = (other) =>
+      (counts.get(other) ?? 0) >= page ? articleListPath(other, page) : undefined;
+    return {
+      ...documentBase(locale, path, pathIn, false),
+      params: page === 1 ? { locale } : { locale, page: String(page) },
+      kind: 'article-list',
+      page,
+      totalPages,
+      totalArticles: entries.length,
+      entries: entries.slice(index * articlesPerPage, page * articlesPerPage),
+      pagePaths,
+    };
+  });
+}
+
+function articleRoute(
+  locale: Locale,
+  entry: ArticleEntry,
+  pathIn: PathIn,
+  categories: LinkTo[],
+): ArticleRoute {
+  const { article, fallback } = entry;
+  const sourcePath = articlePath(article.language, article.slug);
+  const base = documentBase(locale, entry.path, pathIn, !fallback);
+  return {
+    ...base,
+    ...(fallback
+      ? // A fallback duplicates the source page: it points search engines there and stays out of
+        // hreflang, the sitemap and this locale's search index (PRODUCT.md §3).
+        { canonicalPath: sourcePath, indexable: false, searchable: false, alternates: [] }
+      : {}),
+    switcher: switcherOf(locale, entry.path, pathIn, !fallback),
+    params: { locale, slug: article.slug },
+    kind: 'article',
+    article,
+    fallback,
+    sourcePath,
+    authorPath: authorPath(locale, article.author.slug),
+    categories,
+  };
+}
+
+/** The fields every route shares, for a page that exists where `pathIn` says. */
+function documentBase(locale: Locale, path: string, pathIn: PathIn, searchable: boolean) {
+  return {
+    locale,
+    path,
+    canonicalPath: path,
+    indexable: true,
+    searchable,
+    alternates: alternatesOf(pathIn, pathIn(defaultLocale)),
+    switcher: switcherOf(locale, path, pathIn, true),
+  };
+}
+
+function alternatesOf(pathIn: PathIn, xDefault: string | undefined): Alternate[] {
+  const alternates: Alternate[] = [];
+  for (const locale of locales) {
+    const path = pathIn(locale);
+    if (path !== undefined) alternates.push({ hreflang: locale, path });
+  }
+  if (xDefault !== undefined) alternates.push({ hreflang: 'x-default', path: xDefault });
+  return alternates;
+}
+
+/**
+ * The language switcher: the same document in each locale under its own slug; where it has no
+ * translation, the entry is marked unavailable and leads to that locale's home instead.
+ */
+function switcherOf(
+  current: Locale,
+  currentPath: string,
+  pathIn: PathIn,
+  currentAvailable: boolean,
+): SwitcherEntry[] {
+  return locales.map((locale) => {
+    if (locale === current) {
+      return { locale, path: currentPath, current: true, available: currentAvailable };
+    }
+    const path = pathIn(locale);
+    return path === undefined
+      ? { locale, path: homePath(locale), current: false, available: false }
+      : { locale, path, current: false, available: true };
+  });
+}
+
+function assertUniquePaths(routes: Route[]): void {
+  const seen = new Map<string, Route>();
+  for (const route of routes) {
+    const other = seen.get(route.path);
+    if (other !== undefined) {
+      throw new Error(
+        `Two pages would be written to ${route.path}: ${describeRoute(other)} and ${describeRoute(route)}`,
+      );
+    }
+    seen.set(route.path, route);
+  }
+}
+
+function describeRoute(route: Route): string {
+  switch (route.kind) {
+    case 'article':
+      return `${route.fallback ? 'fallback of ' : ''}article "${route.article._id}"`;
+    case 'category':
+      return `category "${route.category._id}"`;
+    case 'author':
+      return `author "${route.author._id}"`;
+    case 'page':
+      return `page "${route.page._id}"`;
+    default:
+      return `the ${route.kind} page`;
+  }
+}
