@@ -1,0 +1,170 @@
+// The local backend's configuration: supabase/config.toml (Supabase CLI format), then environment
+// variables, then flags or start() options, validated once at start with every problem listed.
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { projectRoot } from '../paths.ts';
+import { ConfigError, describeIssues } from './errors.ts';
+import { configFileSchema, type ConfigFile } from './schema.ts';
+import { resolveKeys, type Keys } from './keys.ts';
+
+export { ConfigError } from './errors.ts';
+export type { EmailTemplateType } from './schema.ts';
+export type { Keys } from './keys.ts';
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+/** What flags, environment variables and start() may change. */
+export interface ConfigOverrides {
+  /** Path of config.toml; default `supabase/config.toml`. */
+  configPath?: string;
+  host?: string;
+  port?: number;
+  mailboxPort?: number;
+  /** The data directory (PGlite files in `<dataDir>/pgdata`); null keeps everything in memory. */
+  dataDir?: string | null;
+  migrationsDir?: string;
+  seed?: boolean;
+  jwtSecret?: string;
+  anonKey?: string;
+  serviceRoleKey?: string;
+  /** Settings in config.toml's own shape, merged over the file (tests switch features this way). */
+  settings?: DeepPartial<ConfigFile>;
+}
+
+export interface LocalSettings {
+  host: string;
+  dataDir: string | null;
+  migrationsDir: string;
+  seed: boolean;
+  seedPaths: string[];
+  supabaseDir: string;
+  /** The largest request body accepted, in bytes (above it: 413). */
+  maxBodyBytes: number;
+  keys: Keys;
+}
+
+export type LocalConfig = ConfigFile & { local: LocalSettings };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function mergeDeep(base: unknown, patch: unknown): unknown {
+  if (!isRecord(base) || !isRecord(patch)) return patch === undefined ? base : patch;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) merged[key] = mergeDeep(base[key], value);
+  return merged;
+}
+
+/** The CLI's `env(NAME)` values: replaced by the variable when it is set. */
+function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
+  if (typeof value === 'string') {
+    const match = /^env\((\w+)\)$/.exec(value.trim());
+    return match?.[1] && env[match[1]] !== undefined ? env[match[1]] : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => substituteEnv(item, env));
+  if (isRecord(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substituteEnv(v, env)]));
+  }
+  return value;
+}
+
+async function readToml(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+  try {
+    return parseToml(text);
+  } catch (error) {
+    throw new ConfigError(relative(projectRoot, path), [(error as Error).message]);
+  }
+}
+
+function parsePort(name: string, text: string, problems: string[]): number | undefined {
+  const port = Number(text);
+  if (Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+  problems.push(`${name}: "${text}" is not a port number`);
+  return undefined;
+}
+
+function parseBoolean(name: string, text: string, problems: string[]): boolean | undefined {
+  if (/^(1|true|yes|on)$/i.test(text)) return true;
+  if (/^(0|false|no|off)$/i.test(text)) return false;
+  problems.push(`${name}: "${text}" is not true or false`);
+  return undefined;
+}
+
+/** The environment's overrides (SUPABASE_LOCAL_*, and JWT_SECRET / ANON_KEY / SERVICE_ROLE_KEY). */
+export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOverrides {
+  const problems: string[] = [];
+  const overrides: ConfigOverrides = {};
+  const set = <K extends keyof ConfigOverrides>(key: K, value: ConfigOverrides[K] | undefined) => {
+    if (value !== undefined) overrides[key] = value;
+  };
+  const text = (name: string) => (env[name] === '' ? undefined : env[name]);
+  const port = text('SUPABASE_LOCAL_PORT');
+  const mailboxPort = text('SUPABASE_LOCAL_MAILBOX_PORT');
+  const seed = text('SUPABASE_LOCAL_SEED');
+  const dataDir = text('SUPABASE_LOCAL_DATA_DIR');
+  set('configPath', text('SUPABASE_LOCAL_CONFIG'));
+  set('host', text('SUPABASE_LOCAL_HOST'));
+  if (port) set('port', parsePort('SUPABASE_LOCAL_PORT', port, problems));
+  if (mailboxPort)
+    set('mailboxPort', parsePort('SUPABASE_LOCAL_MAILBOX_PORT', mailboxPort, problems));
+  if (dataDir) set('dataDir', dataDir === 'memory' ? null : dataDir);
+  set('migrationsDir', text('SUPABASE_LOCAL_MIGRATIONS_DIR'));
+  if (seed) set('seed', parseBoolean('SUPABASE_LOCAL_SEED', seed, problems));
+  set('jwtSecret', text('JWT_SECRET'));
+  set('anonKey', text('ANON_KEY'));
+  set('serviceRoleKey', text('SERVICE_ROLE_KEY'));
+  if (problems.length > 0) throw new ConfigError('environment', problems);
+  return overrides;
+}
+
+function absolute(path: string, base: string): string {
+  return isAbsolute(path) ? path : resolve(base, path);
+}
+
+/**
+ * Loads and validates the configuration. Later sources win: config.toml < `overrides`
+ * (callers merge environment and flags into it, flags last). Throws ConfigError listing every problem.
+ */
+export async function loadConfig(overrides: ConfigOverrides = {}): Promise<LocalConfig> {
+  const configPath = absolute(overrides.configPath ?? 'supabase/config.toml', projectRoot);
+  const source = relative(projectRoot, configPath);
+  const raw = mergeDeep(substituteEnv(await readToml(configPath), process.env), overrides.settings);
+  const parsed = configFileSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues));
+  const file = parsed.data;
+  const supabaseDir = join(configPath, '..');
+  if (overrides.port !== undefined) file.api.port = overrides.port;
+  if (overrides.mailboxPort !== undefined) file.inbucket.port = overrides.mailboxPort;
+  const dataDir =
+    overrides.dataDir === null
+      ? null
+      : absolute(overrides.dataDir ?? '.supabase-local', projectRoot);
+  const keys = await resolveKeys(overrides, source);
+  return {
+    ...file,
+    local: {
+      host: overrides.host ?? '127.0.0.1',
+      dataDir,
+      migrationsDir: absolute(overrides.migrationsDir ?? 'migrations', supabaseDir),
+      seed: overrides.seed ?? file.db.seed.enabled,
+      seedPaths: file.db.seed.sql_paths.map((path) => absolute(path, supabaseDir)),
+      supabaseDir,
+      maxBodyBytes: Math.max(file.storage.file_size_limit, 1024 * 1024),
+      keys,
+    },
+  };
+}
+
+/** Where an e-mail template's content_path points (relative to the project root, as the CLI reads it). */
+export function resolveTemplatePath(contentPath: string): string {
+  return absolute(contentPath, projectRoot);
+}
