@@ -1,4 +1,4 @@
-import { locales, type Locale } from '../i18n/locales';
+import { locales, type Locale } from '../i18n/locales.ts';
 import {
   articlesQuery,
   authorsQuery,
@@ -6,7 +6,7 @@ import {
   pagesQuery,
   settingsQuery,
   translationGroupsQuery,
-} from './queries';
+} from './queries.ts';
 import {
   rawArticle,
   rawAuthor,
@@ -20,9 +20,9 @@ import {
   type RawPage,
   type RawSettings,
   type RawTranslationGroup,
-} from './schemas/documents';
-import type { ContentSource } from './sources/content-source';
-import { ContentValidationError, parseDocuments } from './validate';
+} from './schemas/documents.ts';
+import type { ContentSource } from './sources/content-source.ts';
+import { ContentValidationError, parseDocuments } from './validate.ts';
 
 /** Validated query results, before they are joined into the site's shape. */
 export interface RawContent {

@@ -2,15 +2,15 @@
  * The content API of the site: everything the pages render, loaded once per process.
  * Hosted Sanity when `SANITY_PROJECT_ID` is set, else the local export (see `config.ts`).
  */
-import { assembleSiteContent } from './assemble/assemble-site-content';
-import { readContentConfig } from './config';
-import { fetchRawContent } from './fetch-raw-content';
-import type { ContentSource } from './sources/content-source';
-import { createContentSource } from './sources/create-source';
-import type { SiteContent } from './types';
+import { assembleSiteContent } from './assemble/assemble-site-content.ts';
+import { readContentConfig } from './config.ts';
+import { fetchRawContent } from './fetch-raw-content.ts';
+import type { ContentSource } from './sources/content-source.ts';
+import { createContentSource } from './sources/create-source.ts';
+import type { SiteContent } from './types.ts';
 
-export type * from './types';
-export { ContentValidationError } from './validate';
+export type * from './types.ts';
+export { ContentValidationError } from './validate.ts';
 
 let siteContent: Promise<SiteContent> | undefined;
 

@@ -1,5 +1,5 @@
 import type { PortableTextBlock } from '@portabletext/types';
-import type { Locale } from '../i18n/locales';
+import type { Locale } from '../i18n/locales.ts';
 
 export type { PortableTextBlock };
 

@@ -2,13 +2,16 @@ import type { z } from 'zod';
 
 /** Thrown when content breaks the model; the message names each document id and field. */
 export class ContentValidationError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(
       problems.length === 1
         ? problems[0]
         : `${String(problems.length)} content problems:\n${problems.join('\n')}`,
     );
     this.name = 'ContentValidationError';
+    this.problems = problems;
   }
 }
 

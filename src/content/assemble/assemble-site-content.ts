@@ -1,15 +1,15 @@
-import { defaultLocale, locales, type Locale } from '../../i18n/locales';
-import type { RawContent } from '../fetch-raw-content';
-import type { RawSettings } from '../schemas/documents';
-import type { ContentSource } from '../sources/content-source';
-import type { Article, Author, Category, Page, SiteContent, SiteSettings } from '../types';
-import { ContentValidationError, describeProblem } from '../validate';
-import { toBody, toImageAsset } from './images';
+import { defaultLocale, locales, type Locale } from '../../i18n/locales.ts';
+import type { RawContent } from '../fetch-raw-content.ts';
+import type { RawSettings } from '../schemas/documents.ts';
+import type { ContentSource } from '../sources/content-source.ts';
+import type { Article, Author, Category, Page, SiteContent, SiteSettings } from '../types.ts';
+import { ContentValidationError, describeProblem } from '../validate.ts';
+import { toBody, toImageAsset } from './images.ts';
 import {
   indexTranslations,
   type TranslatableDocument,
   type TranslationIndex,
-} from './translation-index';
+} from './translation-index.ts';
 
 /** Joins validated query results into the site's content; fails on every cross-document problem at once. */
 export function assembleSiteContent(raw: RawContent, source: ContentSource): SiteContent {

@@ -1,6 +1,6 @@
-import type { ImageAsset, ImageBlock, PortableTextBlock } from '../types';
-import type { RawBodyBlock } from '../schemas/portable-text';
-import type { ContentSource } from '../sources/content-source';
+import type { ImageAsset, ImageBlock, PortableTextBlock } from '../types.ts';
+import type { RawBodyBlock } from '../schemas/portable-text.ts';
+import type { ContentSource } from '../sources/content-source.ts';
 
 interface RawImage {
   alt: string;

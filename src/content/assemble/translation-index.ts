@@ -1,7 +1,7 @@
-import { locales, type Locale } from '../../i18n/locales';
-import type { TranslationLink } from '../types';
-import type { RawTranslationGroup } from '../schemas/documents';
-import { describeProblem } from '../validate';
+import { locales, type Locale } from '../../i18n/locales.ts';
+import type { TranslationLink } from '../types.ts';
+import type { RawTranslationGroup } from '../schemas/documents.ts';
+import { describeProblem } from '../validate.ts';
 
 export interface TranslatableDocument {
   _id: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '../../i18n/locales.ts';
 import {
   dateTime,
   image,
@@ -9,8 +9,8 @@ import {
   slug,
   text,
   textUpTo,
-} from './fields';
-import { portableText } from './portable-text';
+} from './fields.ts';
+import { portableText } from './portable-text.ts';
 
 /** Schemas of query results (see `../queries.ts`), one per document type. */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { locales } from '../../i18n/locales';
+import { locales } from '../../i18n/locales.ts';
 
 /** Lowercase ASCII words joined by single hyphens, as in `why-languages-borrow-words`. */
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asset, text } from './fields';
+import { asset, text } from './fields.ts';
 
 /** Decorators the Markdown compiler and the site's renderer both know. */
 export const decorators = ['strong', 'em', 'code', 'underline', 'strike-through'] as const;

@@ -1,7 +1,7 @@
-import type { ContentConfig } from '../config';
-import type { ContentSource } from './content-source';
-import { createLocalSource } from './local-source';
-import { createSanitySource } from './sanity-source';
+import type { ContentConfig } from '../config.ts';
+import type { ContentSource } from './content-source.ts';
+import { createLocalSource } from './local-source.ts';
+import { createSanitySource } from './sanity-source.ts';
 
 export function createContentSource(config: ContentConfig): ContentSource {
   return config.kind === 'sanity' ? createSanitySource(config) : createLocalSource(config);

@@ -7,7 +7,7 @@ import {
   mimeTypeOf,
   parseSanityAssetRef,
   type AssetFileName,
-} from './export-layout';
+} from './export-layout.ts';
 
 export interface SanityDocument {
   _id: string;

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { evaluate, parse } from 'groq-js';
-import { isUnpublishedId, type ContentSource } from './content-source';
-import { loadExport, type SanityDocument } from './load-export';
+import { isUnpublishedId, type ContentSource } from './content-source.ts';
+import { loadExport, type SanityDocument } from './load-export.ts';
 
 interface LocalSourceOptions {
   datasetDir: string;

@@ -1,5 +1,5 @@
 import { createClient } from '@sanity/client';
-import type { ContentSource } from './content-source';
+import type { ContentSource } from './content-source.ts';
 
 interface SanitySourceOptions {
   projectId: string;
