@@ -6,6 +6,7 @@ import {
   pagesQuery,
   settingsQuery,
   translationGroupsQuery,
+  unknownLanguageQuery,
 } from './queries.ts';
 import {
   rawArticle,
@@ -22,7 +23,7 @@ import {
   type RawTranslationGroup,
 } from './schemas/documents.ts';
 import type { ContentSource } from './sources/content-source.ts';
-import { ContentValidationError, parseDocuments } from './validate.ts';
+import { ContentValidationError, describeProblem, parseDocuments } from './validate.ts';
 
 /** Validated query results, before they are joined into the site's shape. */
 export interface RawContent {
@@ -48,13 +49,14 @@ export async function fetchRawContent(source: ContentSource): Promise<RawContent
       return { language, articles, categories, pages, settings };
     }),
   );
-  const [authors, translationGroups] = await Promise.all([
+  const [authors, translationGroups, strays] = await Promise.all([
     source.fetchQuery(authorsQuery),
     source.fetchQuery(translationGroupsQuery),
+    source.fetchQuery(unknownLanguageQuery, { locales }),
   ]);
 
   // Validate everything before failing, so one build run reports every broken document.
-  const problems: string[] = [];
+  const problems: string[] = describeUnknownLanguages(strays);
   const collect = <T>(parse: () => T, fallback: T): T => {
     try {
       return parse();
@@ -87,4 +89,18 @@ export async function fetchRawContent(source: ContentSource): Promise<RawContent
   };
   if (problems.length > 0) throw new ContentValidationError(problems);
   return content;
+}
+
+function describeUnknownLanguages(strays: unknown): string[] {
+  const docs = Array.isArray(strays)
+    ? (strays as { _id: string; _type: string; language: unknown }[])
+    : [];
+  return docs.map(({ _id, _type, language }) =>
+    describeProblem(
+      _type,
+      _id,
+      'language',
+      `must be one of ${locales.join(', ')}, not ${JSON.stringify(language)}`,
+    ),
+  );
 }

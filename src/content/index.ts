@@ -3,20 +3,24 @@
  * Hosted Sanity when `SANITY_PROJECT_ID` is set, else the local export (see `config.ts`).
  */
 import { assembleSiteContent } from './assemble/assemble-site-content.ts';
-import { readContentConfig } from './config.ts';
 import { fetchRawContent } from './fetch-raw-content.ts';
+import { getContentSource } from './fetch-query.ts';
 import type { ContentSource } from './sources/content-source.ts';
-import { createContentSource } from './sources/create-source.ts';
 import type { SiteContent } from './types.ts';
 
 export type * from './types.ts';
 export { ContentValidationError } from './validate.ts';
+export { fetchQuery } from './fetch-query.ts';
 
 let siteContent: Promise<SiteContent> | undefined;
 
 /** Every page's content; the queries run on the first call only. */
 export function getSiteContent(): Promise<SiteContent> {
-  siteContent ??= loadSiteContent(createContentSource(readContentConfig()));
+  siteContent ??= loadSiteContent(getContentSource()).catch((error: unknown) => {
+    // Let `astro dev` retry after the content is fixed instead of caching the failure.
+    siteContent = undefined;
+    throw error;
+  });
   return siteContent;
 }
 

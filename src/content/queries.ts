@@ -87,6 +87,15 @@ export const translationGroupsQuery = /* groq */ `*[_type == "translation.metada
   "translations": translations[]{ "language": _key, "ref": value._ref }
 }`;
 
+/**
+ * Translated documents whose `language` is not one of the site's locales: the per-locale queries
+ * never see them, so without this check they would vanish silently. Params: `$locales`.
+ */
+export const unknownLanguageQuery = /* groq */ `*[
+  _type in ["article", "category", "page", "siteSettings"]
+  && (!defined(language) || !(language in $locales))
+] | order(_id asc) { _id, _type, language }`;
+
 /** Every query with the params it runs with, for tests that run them all. */
 export const perLocaleQueries = {
   articlesQuery,
@@ -95,3 +104,4 @@ export const perLocaleQueries = {
   settingsQuery,
 } as const;
 export const globalQueries = { authorsQuery, translationGroupsQuery } as const;
+export const localeListQueries = { unknownLanguageQuery } as const;
