@@ -1,0 +1,94 @@
+// Who is calling: the API key (apikey header or ?apikey=) and the bearer token, verified with the
+// project's HS256 secret. Services turn a JwtError into their own error shape.
+import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import type { Claims } from '../db/database.ts';
+import type { Keys } from '../config/keys.ts';
+
+export type KeyRole = 'anon' | 'service_role';
+
+/** The role an API key stands for, or null when it is not one of this project's keys. */
+export function identifyApiKey(key: string | undefined, keys: Keys): KeyRole | null {
+  if (!key) return null;
+  if (key === keys.anonKey || key === keys.publishableKey) return 'anon';
+  if (key === keys.serviceRoleKey || key === keys.secretKey) return 'service_role';
+  return null;
+}
+
+export type JwtProblem = 'malformed' | 'invalid_signature' | 'expired' | 'missing_claims';
+
+/** A bearer token that cannot be trusted; `problem` lets each service pick its own error code. */
+export class JwtError extends Error {
+  readonly problem: JwtProblem;
+
+  constructor(problem: JwtProblem, message: string) {
+    super(message);
+    this.name = 'JwtError';
+    this.problem = problem;
+  }
+}
+
+function secretOf(keys: Keys): Uint8Array {
+  return new TextEncoder().encode(keys.jwtSecret);
+}
+
+/** Verifies an HS256 JWT (signature, `exp`) and returns its claims; throws JwtError. */
+export async function verifyJwt(token: string, keys: Keys): Promise<JWTPayload> {
+  if (token.split('.').length !== 3) {
+    throw new JwtError('malformed', `Expected 3 parts in JWT; got ${token.split('.').length}`);
+  }
+  try {
+    const { payload } = await jwtVerify(token, secretOf(keys), { algorithms: ['HS256'] });
+    return payload;
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw new JwtError('expired', 'JWT expired');
+    if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
+      throw new JwtError('invalid_signature', 'JWSInvalidSignature');
+    }
+    throw new JwtError('malformed', error instanceof Error ? error.message : 'Invalid JWT');
+  }
+}
+
+/** Claims as the database sees them in `request.jwt.claims`. */
+export function toClaims(payload: JWTPayload): Claims {
+  const role = payload['role'];
+  if (role !== 'anon' && role !== 'authenticated' && role !== 'service_role') {
+    throw new JwtError(
+      'missing_claims',
+      `JWT role "${String(role)}" is not anon, authenticated or service_role`,
+    );
+  }
+  return { ...payload, role };
+}
+
+export interface RequestIdentity {
+  /** Claims for `db.asRole`. */
+  claims: Claims;
+  /** The bearer token (or the API key when there was none). */
+  token: string;
+  /** True when the bearer is a user's access token, not an API key. */
+  isUser: boolean;
+}
+
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  return match?.[1];
+}
+
+/**
+ * The caller's identity from `Authorization: Bearer` (a user JWT, an anon/service JWT, or an
+ * sb_ key), falling back to the apikey. Throws JwtError for a bearer that does not verify.
+ */
+export async function identifyRequest(
+  headers: { authorization?: string | undefined; apikey?: string | undefined },
+  keys: Keys,
+): Promise<RequestIdentity> {
+  const token = bearerToken(headers.authorization) ?? headers.apikey;
+  if (!token) return { claims: { role: 'anon' }, token: '', isUser: false };
+  const keyRole = token.startsWith('sb_') ? identifyApiKey(token, keys) : null;
+  if (keyRole) {
+    return { claims: { role: keyRole, iss: 'supabase' }, token, isUser: false };
+  }
+  if (token.startsWith('sb_')) throw new JwtError('malformed', 'Invalid API key');
+  const claims = toClaims(await verifyJwt(token, keys));
+  return { claims, token, isUser: claims.role === 'authenticated' };
+}

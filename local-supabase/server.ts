@@ -1,0 +1,158 @@
+// start() → a running local Supabase: database ready (bootstrapped, migrated, seeded once), the API on
+// one port, the mailbox on another. stop() closes both and flushes PGlite to the data directory.
+import type { Server } from 'node:http';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadConfig, type ConfigOverrides, type Keys, type LocalConfig } from './config/config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { prepareDatabase, type PrepareReport } from './db/prepare.ts';
+import { createApp, loadServices, type ServiceName } from './http/app.ts';
+import { closeServer, listen } from './http/listen.ts';
+import { createLogger } from './http/log.ts';
+import type { Service } from './http/service.ts';
+import { createMailboxApp } from './mailbox/app.ts';
+import { createMailer } from './mailbox/mailer.ts';
+import { Mailbox } from './mailbox/store.ts';
+
+export interface StartOptions extends ConfigOverrides {
+  /** Copy this prepared data directory into an empty data directory first (tests). */
+  templateDir?: string;
+  /** Print prefixed logs. */
+  log?: boolean;
+}
+
+export interface StartupReport extends PrepareReport {
+  /** True when the data directory was created (initdb) rather than reopened. */
+  cold: boolean;
+  openMs: number;
+  prepareMs: number;
+  totalMs: number;
+}
+
+export interface LocalSupabase {
+  /** The project URL for createClient(), e.g. http://127.0.0.1:54321. */
+  url: string;
+  port: number;
+  /** The mailbox page and API, or null when [inbucket] is disabled. */
+  mailboxUrl: string | null;
+  keys: Keys;
+  config: LocalConfig;
+  db: Database;
+  mailbox: Mailbox;
+  services: ServiceName[];
+  startup: StartupReport;
+  stop(): Promise<void>;
+}
+
+async function hasFiles(dir: string): Promise<boolean> {
+  return readdir(dir).then(
+    (names) => names.length > 0,
+    () => false,
+  );
+}
+
+export async function start(options: StartOptions = {}): Promise<LocalSupabase> {
+  const began = performance.now();
+  const config = await loadConfig(options);
+  const logger = createLogger(options.log ?? false);
+  const log = logger.for('server');
+  const pgdata = config.local.dataDir === null ? undefined : join(config.local.dataDir, 'pgdata');
+  const cold = pgdata === undefined || (!(await hasFiles(pgdata)) && !options.templateDir);
+
+  const db = await openDatabase({
+    ...(pgdata ? { dataDir: pgdata } : {}),
+    ...(options.templateDir ? { loadTemplateDir: options.templateDir } : {}),
+  });
+  const opened = performance.now();
+  let report: PrepareReport;
+  try {
+    report = await prepareDatabase(db, {
+      migrationsDir: config.local.migrationsDir,
+      seedPaths: config.local.seed ? config.local.seedPaths : [],
+      supabaseDir: config.local.supabaseDir,
+    });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const prepared = performance.now();
+  for (const name of report.bootstrapChanged) {
+    logger.error(
+      'db',
+      `${name} changed since this data directory was created; delete ${config.local.dataDir ?? 'it'} to rebuild`,
+    );
+  }
+
+  const mailbox = new Mailbox();
+  const mailer = createMailer(config, mailbox, logger.for('mail'));
+  let fetch: (request: Request) => Response | Promise<Response> = () =>
+    new Response(JSON.stringify({ message: 'Starting' }), {
+      status: 503,
+      headers: { 'Retry-After': '1' },
+    });
+  const servers: Server[] = [];
+  let services: Partial<Record<ServiceName, Service>> = {};
+  try {
+    // Listen first: with port 0 the URL (token issuer, e-mail links) is only known afterwards.
+    const api = await listen(
+      (request) => fetch(request),
+      config.api.port,
+      config.local.host,
+      'API',
+    );
+    servers.push(api.server);
+    const url = `http://${config.local.host}:${api.port}`;
+    const context = { db, config, keys: config.local.keys, apiUrl: url, mailer, logger };
+    services = await loadServices(context);
+    const app = createApp(context, services);
+    fetch = (request) => app.fetch(request);
+    for (const service of Object.values(services)) service.attach?.(api.server);
+
+    let mailboxUrl: string | null = null;
+    if (config.inbucket.enabled) {
+      const mailboxApp = createMailboxApp(mailbox);
+      const box = await listen(
+        (request) => mailboxApp.fetch(request),
+        config.inbucket.port,
+        config.local.host,
+        'Mailbox',
+      );
+      servers.push(box.server);
+      mailboxUrl = `http://${config.local.host}:${box.port}`;
+    }
+    const startup: StartupReport = {
+      ...report,
+      cold,
+      openMs: Math.round(opened - began),
+      prepareMs: Math.round(prepared - opened),
+      totalMs: Math.round(performance.now() - began),
+    };
+    log(`API on ${url} (${startup.totalMs} ms, ${cold ? 'cold' : 'warm'})`);
+
+    let stopping: Promise<void> | undefined;
+    return {
+      url,
+      port: api.port,
+      mailboxUrl,
+      keys: config.local.keys,
+      config,
+      db,
+      mailbox,
+      services: Object.keys(services) as ServiceName[],
+      startup,
+      stop() {
+        stopping ??= (async () => {
+          await Promise.all(servers.map(closeServer));
+          for (const service of Object.values(services)) await service.stop?.();
+          await db.close();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await Promise.all(servers.map(closeServer));
+    for (const service of Object.values(services)) await service.stop?.();
+    await db.close();
+    throw error;
+  }
+}
