@@ -56,7 +56,5 @@ export const descriptions: Record<UiKey, string> = {
   'notFound.body':
     'Explanation on the 404 page. <0>…</0> links to the home page, <1>…</1> to the search page.',
   'footer.rss': 'Footer link to this language’s RSS feed.',
-  'root.title':
-    'Shown on the language chooser at the site root, in every language, for visitors without JavaScript.',
   'root.continue': 'Link on the language chooser that opens this language’s home page.',
 };

@@ -35,7 +35,7 @@ export function createTranslator(locale: Locale): Translate {
     interpolation: { escapeValue: false },
   });
   const t = instance.getFixedT(locale);
-  return (key, values) => t(key, values);
+  return (key, values = {}) => t(key, values);
 }
 
 const translators = new Map<Locale, Translate>();

@@ -21,7 +21,7 @@ function group(strings: Record<string, string>): Map<string, string[]> {
 /** `{{name}}` and `{{name, format}}` variables of every form of one key. */
 function variables(strings: Record<string, string>, keys: string[]): string[] {
   const names = keys.flatMap((key) =>
-    [...(strings[key] ?? '').matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]),
+    [...(strings[key] ?? '').matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1] ?? ''),
   );
   return [...new Set(names)].sort();
 }

@@ -1,0 +1,17 @@
+import { createHash } from 'node:crypto';
+import { localePreferenceKey } from '../i18n/locale-preference';
+import { defaultLocale, locales } from '../i18n/locales';
+
+/**
+ * The inline script of `/`: the saved choice, else the first of `navigator.languages` the site
+ * has (by language, so `de-AT` finds `de`), else the default locale. Plain ES5 so any browser
+ * runs it; `localStorage` may throw (privacy modes), which counts as no saved choice.
+ */
+export function negotiationScript(): string {
+  return `(function(){var s=${JSON.stringify(locales)},p=null;try{p=localStorage.getItem(${JSON.stringify(localePreferenceKey)})}catch(e){}if(s.indexOf(p)<0){p=null;var w=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];for(var i=0;i<w.length&&!p;i++){var b=String(w[i]).toLowerCase().split('-')[0];if(s.indexOf(b)>=0)p=b}}location.replace('/'+(p||${JSON.stringify(defaultLocale)})+'/')})();`;
+}
+
+/** The CSP source expression that allows exactly this script (`'sha256-…'` without quotes). */
+export function scriptHash(script: string): `sha256-${string}` {
+  return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+}

@@ -1,0 +1,16 @@
+import type { SitemapItem } from '@astrojs/sitemap';
+import { getSiteContent } from '../content/index';
+import type { Route } from './route-types';
+import { getRoutes } from './routing';
+import { indexRoutesByPath, sitemapEntryFor } from './sitemap';
+
+let routesByPath: Promise<Map<string, Route>> | undefined;
+
+/**
+ * `serialize` option of `@astrojs/sitemap`. It runs after the pages are written, so the content
+ * is loaded lazily (the config file must not query content on every `astro` command).
+ */
+export async function serializeSitemapItem(item: SitemapItem): Promise<SitemapItem | undefined> {
+  routesByPath ??= getSiteContent().then((content) => indexRoutesByPath(getRoutes(content)));
+  return sitemapEntryFor(await routesByPath, item);
+}
