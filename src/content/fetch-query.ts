@@ -1,4 +1,4 @@
-import { readContentConfig } from './config.ts';
+import { readContentConfig } from './source-config.ts';
 import type { ContentSource } from './sources/content-source.ts';
 import { createContentSource } from './sources/create-source.ts';
 

@@ -3,6 +3,7 @@ import {
   articlesQuery,
   authorsQuery,
   categoriesQuery,
+  imageAssetsQuery,
   pagesQuery,
   settingsQuery,
   translationGroupsQuery,
@@ -12,12 +13,14 @@ import {
   rawArticle,
   rawAuthor,
   rawCategory,
+  rawImageAsset,
   rawPage,
   rawSettings,
   rawTranslationGroup,
   type RawArticle,
   type RawAuthor,
   type RawCategory,
+  type RawImageAsset,
   type RawPage,
   type RawSettings,
   type RawTranslationGroup,
@@ -32,6 +35,7 @@ export interface RawContent {
   pages: Record<Locale, RawPage[]>;
   settings: Record<Locale, RawSettings[]>;
   authors: RawAuthor[];
+  imageAssets: RawImageAsset[];
   translationGroups: RawTranslationGroup[];
 }
 
@@ -49,8 +53,9 @@ export async function fetchRawContent(source: ContentSource): Promise<RawContent
       return { language, articles, categories, pages, settings };
     }),
   );
-  const [authors, translationGroups, strays] = await Promise.all([
+  const [authors, imageAssets, translationGroups, strays] = await Promise.all([
     source.fetchQuery(authorsQuery),
+    source.fetchQuery(imageAssetsQuery),
     source.fetchQuery(translationGroupsQuery),
     source.fetchQuery(unknownLanguageQuery, { locales }),
   ]);
@@ -82,6 +87,7 @@ export async function fetchRawContent(source: ContentSource): Promise<RawContent
       collect(() => parseDocuments(rawSettings, 'siteSettings', e.settings), []),
     ),
     authors: collect(() => parseDocuments(rawAuthor, 'author', authors), []),
+    imageAssets: collect(() => parseDocuments(rawImageAsset, 'sanity.imageAsset', imageAssets), []),
     translationGroups: collect(
       () => parseDocuments(rawTranslationGroup, 'translation.metadata', translationGroups),
       [],

@@ -24,6 +24,7 @@ export function assembleSiteContent(raw: RawContent, source: ContentSource): Sit
   const { index, problems: groupProblems } = indexTranslations(raw.translationGroups, documents);
   problems.push(...groupProblems);
 
+  const bodies = { source, assets: new Map(raw.imageAssets.map((a) => [a._id, a])), problems };
   const authors: Author[] = raw.authors.map((author) => ({
     _id: author._id,
     name: author.name,
@@ -62,7 +63,7 @@ export function assembleSiteContent(raw: RawContent, source: ContentSource): Sit
         title: article.title,
         slug: article.slug,
         excerpt: article.excerpt,
-        body: toBody(article.body, source),
+        body: toBody(article.body, { type: 'article', id: article._id }, bodies),
         coverImage: toImageAsset(article.coverImage, source),
         author: {
           _id: article.author._id,
@@ -95,7 +96,7 @@ export function assembleSiteContent(raw: RawContent, source: ContentSource): Sit
       language,
       title: page.title,
       slug: page.slug,
-      body: toBody(page.body, source),
+      body: toBody(page.body, { type: 'page', id: page._id }, bodies),
       translations: index.translationsOf(page._id),
     })),
   );

@@ -3,6 +3,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import {
   dateTime,
   image,
+  imageAsset,
   locale,
   optionalTextUpTo,
   resolved,
@@ -142,9 +143,12 @@ export const rawTranslationGroup = z.object({
     .min(1, 'must list at least one translation'),
 });
 
+export const rawImageAsset = imageAsset;
+
 export type RawArticle = z.output<typeof rawArticle>;
 export type RawCategory = z.output<typeof rawCategory>;
 export type RawPage = z.output<typeof rawPage>;
 export type RawAuthor = z.output<typeof rawAuthor>;
 export type RawSettings = z.output<typeof rawSettings>;
 export type RawTranslationGroup = z.output<typeof rawTranslationGroup>;
+export type RawImageAsset = z.output<typeof rawImageAsset>;

@@ -37,16 +37,23 @@ export function resolved<T extends z.ZodType>(schema: T, what: string) {
     .transform((value) => value as z.output<T>);
 }
 
-/** A dereferenced image asset document. */
-export const asset = resolved(
-  z.object({
-    _id: z.string().regex(/^image-[a-f0-9]{40}-\d+x\d+-[a-z]+$/, 'must be a Sanity image asset id'),
-    url: z.string(),
-    width: z.number().int().positive(),
-    height: z.number().int().positive(),
-  }),
-  'image asset',
-);
+const imageAssetId = z
+  .string()
+  .regex(/^image-[a-f0-9]{40}-\d+x\d+-[a-z]+$/, 'must be a Sanity image asset id');
+
+/** An image asset document, as `imageAssetsQuery` and `asset->{…}` project it. */
+export const imageAsset = z.object({
+  _id: imageAssetId,
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+/** A dereferenced image asset. */
+export const asset = resolved(imageAsset, 'image asset');
+
+/** An asset reference as stored, resolved later against the image assets. */
+export const assetReference = z.object({ _ref: imageAssetId });
 
 /** An image field: the asset plus its alternative text. */
 export const image = resolved(z.object({ alt: text, asset }), 'image');

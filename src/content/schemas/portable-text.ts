@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asset, text } from './fields.ts';
+import { assetReference, text } from './fields.ts';
 
 /** Decorators the Markdown compiler and the site's renderer both know. */
 export const decorators = ['strong', 'em', 'code', 'underline', 'strike-through'] as const;
@@ -51,7 +51,7 @@ const imageBlock = z.looseObject({
   _key: text,
   alt: text,
   caption: text.nullable().default(null),
-  asset,
+  asset: assetReference,
 });
 
 const codeBlock = z.looseObject({

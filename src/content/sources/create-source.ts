@@ -1,4 +1,4 @@
-import type { ContentConfig } from '../config.ts';
+import type { ContentConfig } from '../source-config.ts';
 import type { ContentSource } from './content-source.ts';
 import { createLocalSource } from './local-source.ts';
 import { createSanitySource } from './sanity-source.ts';

@@ -1,7 +1,9 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ContentValidationError, loadSiteContent } from '../../../src/content/index';
+import { loadExport } from '../../../src/content/sources/load-export';
 import { createLocalSource } from '../../../src/content/sources/local-source';
+import { createSanitySource } from '../../../src/content/sources/sanity-source';
 import {
   editDoc,
   mutatedDataset,
@@ -9,6 +11,7 @@ import {
   withoutField,
   type FixtureDoc,
 } from './helpers/mutated-dataset';
+import { startSanityApiServer } from './helpers/sanity-api-server';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -196,4 +199,27 @@ test('an image whose file is missing from the export fails with the document and
   await expect(problems).rejects.toThrow(
     `Invalid article "${article}": field "coverImage" points to a missing file images/${'0'.repeat(40)}-10x10.jpg`,
   );
+});
+
+test('on hosted Sanity, a body image whose asset document is gone fails with the block', async () => {
+  const { documents } = await loadExport(tinyDataset, { projectId: 'p', dataset: 'production' });
+  const figure = 'image-eaab2d666b503ce75874973dd24eb305ccc58e8f-800x450-png';
+  const server = await startSanityApiServer({
+    dataset: 'production',
+    documents: documents.filter((doc) => doc._id !== figure),
+  });
+  try {
+    const hosted = createSanitySource({
+      projectId: 'p',
+      dataset: 'production',
+      apiVersion: '2025-02-19',
+      token: undefined,
+      apiHost: server.url,
+    });
+    await expect(loadSiteContent(hosted)).rejects.toThrow(
+      `Invalid article "${article}": field "body[4].asset" must reference a published image asset, not "${figure}"`,
+    );
+  } finally {
+    await server.close();
+  }
 });
