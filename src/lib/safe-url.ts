@@ -28,9 +28,10 @@ export function safeLink(raw: string, siteOrigin?: string): SafeLink | null {
   } catch {
     return null;
   }
-  const isRelative = !scheme.test(href) && !href.startsWith('//') && !href.startsWith('\\');
-  if (isRelative)
+  if (!scheme.test(href)) {
+    // Relative, unless it names another host (`//host`, `\\host`): those are refused.
     return url.origin === new URL(relativeBase).origin ? { href, external: false } : null;
+  }
   if (url.protocol === 'mailto:') return { href: url.href, external: false };
   if (url.protocol === 'http:' || url.protocol === 'https:') {
     return { href: url.href, external: url.origin !== siteOrigin };
