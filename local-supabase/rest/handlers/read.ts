@@ -1,0 +1,57 @@
+// GET and HEAD on a table or view.
+import { singularityError } from '../errors.ts';
+import {
+  contentRange,
+  preferenceApplied,
+  rangeNotSatisfiable,
+  readStatus,
+  type Reply,
+} from '../response.ts';
+import type { Source } from '../sql/columns.ts';
+import { qualified } from '../sql/fragments.ts';
+import { buildRead, createContext, type Statement, type StatementRow } from '../sql/read.ts';
+import type { Relation } from '../schema-cache.ts';
+import { queryStatement, runAsCaller, type Scope } from './scope.ts';
+
+export function relationAsSource(relation: Relation): Source {
+  return {
+    fromSql: qualified(relation.schema, relation.name),
+    label: relation.name,
+    columns: relation.columns,
+    relation: relation.name,
+  };
+}
+
+/** Runs a read statement and shapes the reply: status, Content-Range, one object or an array. */
+export async function replyWithRows(scope: Scope, statement: Statement): Promise<Reply> {
+  const { negotiated, preferences } = scope;
+  const single = negotiated.shape === 'object';
+  const row: StatementRow = await runAsCaller(
+    scope,
+    (tx) => queryStatement(tx, statement.sql, statement.params),
+    (result) => {
+      if (single && result.page_total !== 1) throw singularityError(result.page_total);
+    },
+  );
+  const offset = scope.query.levels.get('')?.offset ?? 0;
+  const total = row.total === null ? null : Number(row.total);
+  const status = readStatus(offset, row.page_total, total);
+  if (status === 416 && total !== null) throw rangeNotSatisfiable(offset, total);
+  const headers: Record<string, string> = {
+    'Content-Type': negotiated.contentType,
+    'Content-Range': contentRange(offset, offset + row.page_total - 1, total),
+  };
+  const applied = preferenceApplied(preferences, ['count', 'tx']);
+  if (applied) headers['Preference-Applied'] = applied;
+  return { status, body: row.body ?? (single ? 'null' : '[]'), headers };
+}
+
+export function readRelation(scope: Scope, relation: Relation): Promise<Reply> {
+  const context = createContext(scope.snapshot, scope.query);
+  const statement = buildRead(context, relationAsSource(relation), {
+    count: scope.preferences.count !== undefined,
+    shape: scope.negotiated.shape,
+    stripNulls: scope.negotiated.stripNulls,
+  });
+  return replyWithRows(scope, statement);
+}

@@ -1,0 +1,138 @@
+// Headers of a PostgREST request: Prefer, Accept, Accept-Profile/Content-Profile, and the JSON body.
+import type { Context } from 'hono';
+import { invalidBody, restError, unacceptableSchema, unsupportedMediaType } from './errors.ts';
+
+export interface Preferences {
+  return?: 'minimal' | 'representation' | 'headers-only';
+  count?: 'exact' | 'planned' | 'estimated';
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  missing?: 'default' | 'null';
+  handling?: 'strict' | 'lenient';
+  tx?: 'commit' | 'rollback';
+  params?: 'single-object';
+  maxAffected?: number;
+}
+
+const PREFERENCE_VALUES: Record<string, string[]> = {
+  return: ['minimal', 'representation', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+  handling: ['strict', 'lenient'],
+  tx: ['commit', 'rollback'],
+  params: ['single-object'],
+};
+
+/** `Prefer: return=representation, count=exact` (several headers or comma lists). */
+export function parsePreferences(header: string | undefined): Preferences {
+  const preferences: Record<string, unknown> = {};
+  const invalid: string[] = [];
+  for (const token of (header ?? '').split(',')) {
+    const text = token.trim();
+    if (!text) continue;
+    const [name = '', value = ''] = text.split('=').map((part) => part.trim());
+    if (name === 'max-affected' && /^\d{1,15}$/.test(value)) {
+      preferences['maxAffected'] = Number(value);
+    } else if (PREFERENCE_VALUES[name]?.includes(value)) {
+      preferences[name] ??= value;
+    } else if (name !== 'timezone') {
+      invalid.push(text);
+    }
+  }
+  const parsed = preferences as Preferences;
+  if (parsed.handling === 'strict' && invalid.length > 0) {
+    throw restError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${invalid.join(', ')}`,
+    );
+  }
+  return parsed;
+}
+
+export interface Negotiated {
+  shape: 'array' | 'object';
+  stripNulls: boolean;
+  contentType: string;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+/** The response media type from `Accept`: JSON array (default) or one object (`.single()`). */
+export function negotiate(accept: string | undefined): Negotiated {
+  if (!accept?.trim()) return { shape: 'array', stripNulls: false, contentType: JSON_TYPE };
+  const offered = accept
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const entry of offered) {
+    const [type = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const stripNulls = parameters.includes('nulls=stripped');
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') {
+      return { shape: 'object', stripNulls, contentType: OBJECT_TYPE };
+    }
+    if (type === 'application/vnd.pgrst.array+json' || type === 'application/vnd.pgrst.array') {
+      return { shape: 'array', stripNulls, contentType: JSON_TYPE };
+    }
+    if (['application/json', 'application/*', '*/*'].includes(type)) {
+      return { shape: 'array', stripNulls: false, contentType: JSON_TYPE };
+    }
+  }
+  throw unsupportedMediaType(offered);
+}
+
+/** `Accept-Profile` (reads) or `Content-Profile` (writes) must name an exposed schema. */
+export function checkProfile(c: Context, exposed: readonly string[]): void {
+  const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
+  const header = c.req.header(reading ? 'accept-profile' : 'content-profile');
+  if (header === undefined) return;
+  const schema = header.trim();
+  if (!exposed.includes(schema)) throw unacceptableSchema(schema, exposed);
+}
+
+export type JsonBody =
+  | { kind: 'object'; text: string; value: Record<string, unknown> }
+  | { kind: 'array'; text: string; value: unknown[] }
+  | { kind: 'empty' };
+
+/**
+ * The request body as JSON: the raw text (Postgres parses it again, keeping numbers exact) and its
+ * parsed shape for validation. Only JSON content types are accepted.
+ */
+export async function readJsonBody(c: Context, maxBytes: number): Promise<JsonBody> {
+  const type = (c.req.header('content-type') ?? 'application/json')
+    .split(';')[0]
+    ?.trim()
+    .toLowerCase();
+  if (type !== 'application/json' && type !== '' && !type?.endsWith('+json')) {
+    throw unsupportedMediaType([type ?? ''], 415);
+  }
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > maxBytes) throw payloadTooLarge(maxBytes);
+  const buffer = await c.req.arrayBuffer();
+  if (buffer.byteLength > maxBytes) throw payloadTooLarge(maxBytes);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(buffer);
+  if (text.trim() === '') return { kind: 'empty' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidBody('Empty or invalid json');
+  }
+  if (Array.isArray(value)) return { kind: 'array', text, value };
+  if (typeof value === 'object' && value !== null) {
+    return { kind: 'object', text, value: value as Record<string, unknown> };
+  }
+  throw invalidBody('Empty or invalid json');
+}
+
+function payloadTooLarge(maxBytes: number) {
+  return restError(
+    413,
+    'PGRST413',
+    'Payload Too Large',
+    `The request body exceeds ${maxBytes} bytes.`,
+  );
+}

@@ -1,0 +1,132 @@
+// The REST service: a PostgREST-compatible sub-router for `/rest/v1`. Tables and views at `/<name>`,
+// functions at `/rpc/<name>`; every statement runs as the caller's role so row level security decides.
+import { Hono, type Context } from 'hono';
+import type { Claims, Database } from '../db/database.ts';
+import type { Keys } from '../config/keys.ts';
+import { errorBody, toServiceError, type ServiceError } from '../http/errors.ts';
+import { identifyRequest, JwtError } from '../http/keys.ts';
+import { jwtError, restError, tableNotFound } from './errors.ts';
+import { readRelation } from './handlers/read.ts';
+import { callFunction } from './handlers/rpc.ts';
+import type { Scope } from './handlers/scope.ts';
+import { deleteRows, insertRows, updateRows } from './handlers/write.ts';
+import { parseQuery } from './parse/query.ts';
+import { checkProfile, negotiate, parsePreferences } from './request.ts';
+import { send, type Reply } from './response.ts';
+import { createSchemaCache, type SchemaCache, type SchemaSnapshot } from './schema-cache.ts';
+import { suggestName } from './suggest.ts';
+
+export interface RestOptions {
+  db: Database;
+  keys: Keys;
+  /** The largest request body accepted (413 above it). */
+  maxBodyBytes?: number;
+  /** Called with errors that are bugs (answered 500). */
+  onUnexpected?: (error: unknown) => void;
+}
+
+const EXPOSED_SCHEMAS = ['public'] as const;
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+async function identify(c: Context, keys: Keys): Promise<Claims> {
+  try {
+    const identity = await identifyRequest(
+      {
+        authorization: c.req.header('authorization'),
+        apikey: c.req.header('apikey') ?? c.req.query('apikey'),
+      },
+      keys,
+    );
+    return identity.claims;
+  } catch (error) {
+    if (!(error instanceof JwtError)) throw error;
+    if (error.problem === 'expired') throw jwtError('PGRST303', 'JWT expired');
+    if (error.problem === 'invalid_signature') {
+      throw jwtError('PGRST301', 'JWT cryptographic operation failed');
+    }
+    throw jwtError('PGRST301', error.message);
+  }
+}
+
+function renderError(c: Context, error: unknown, onUnexpected?: (error: unknown) => void) {
+  const serviceError: ServiceError = toServiceError(error, onUnexpected);
+  const headers: Record<string, string> = { ...serviceError.headers };
+  headers['Content-Type'] = 'application/json; charset=utf-8';
+  headers['Proxy-Status'] = `PostgREST; error=${serviceError.code}`;
+  const body = c.req.method === 'HEAD' ? null : JSON.stringify(errorBody('rest', serviceError));
+  return new Response(body, { status: serviceError.status, headers });
+}
+
+function findRelation(snapshot: SchemaSnapshot, name: string) {
+  const relation = snapshot.relations.get(name);
+  if (relation) return relation;
+  throw tableNotFound(snapshot.schema, name, suggestName(name, [...snapshot.relations.keys()]));
+}
+
+async function handleTable(scope: Scope, name: string): Promise<Reply> {
+  const relation = findRelation(scope.snapshot, name);
+  switch (scope.c.req.method) {
+    case 'GET':
+    case 'HEAD':
+      return readRelation(scope, relation);
+    case 'POST':
+      return insertRows(scope, relation);
+    case 'PATCH':
+      return updateRows(scope, relation);
+    case 'DELETE':
+      return deleteRows(scope, relation);
+    default:
+      throw restError(405, 'PGRST117', `Unsupported HTTP method: ${scope.c.req.method}`);
+  }
+}
+
+export function createRestRouter(options: RestOptions): Hono {
+  const { db, keys, onUnexpected } = options;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  let cache: Promise<SchemaCache> | undefined;
+  const router = new Hono();
+
+  async function prepare(c: Context, rpc: boolean, path: string): Promise<Scope> {
+    const claims = await identify(c, keys);
+    checkProfile(c, EXPOSED_SCHEMAS);
+    const query = parseQuery(new URL(c.req.url).searchParams, { rpc });
+    const preferences = parsePreferences(c.req.header('prefer'));
+    const negotiated = negotiate(c.req.header('accept'));
+    cache ??= createSchemaCache(db).catch((error: unknown) => {
+      cache = undefined;
+      throw error;
+    });
+    const snapshot = await (await cache).get();
+    return { c, db, claims, snapshot, query, preferences, negotiated, maxBodyBytes, path };
+  }
+
+  router.all('/rpc/:name', async (c) => {
+    try {
+      const name = c.req.param('name');
+      const method = c.req.method;
+      if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
+        throw restError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
+      }
+      const scope = await prepare(c, true, `/rpc/${name}`);
+      return send(c, await callFunction(scope, name), method === 'HEAD');
+    } catch (error) {
+      return renderError(c, error, onUnexpected);
+    }
+  });
+
+  router.all('/:name', async (c) => {
+    try {
+      const name = c.req.param('name');
+      const scope = await prepare(c, false, `/${name}`);
+      return send(c, await handleTable(scope, name), c.req.method === 'HEAD');
+    } catch (error) {
+      return renderError(c, error, onUnexpected);
+    }
+  });
+
+  router.all('*', (c) =>
+    renderError(c, restError(404, 'PGRST125', 'Invalid path specified in request URL')),
+  );
+
+  return router;
+}

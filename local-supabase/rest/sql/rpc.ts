@@ -1,0 +1,52 @@
+// Function calls: named arguments taken from one JSON parameter (json_to_record with the function's
+// own argument types), the call materialized once as `pgrst_call` so counting does not call it twice.
+import type { Routine, RoutineParam } from '../schema-cache.ts';
+import type { Source } from './columns.ts';
+import { ident, qualified } from './fragments.ts';
+
+export interface CallSpec {
+  routine: Routine;
+  /** The parameters given (a subset of the routine's; the rest take their defaults). */
+  given: RoutineParam[];
+  /** Placeholder of the JSON object of arguments (or of the whole body for `takesBody`). */
+  argsParam: string;
+  /** Pass the whole body as the single json/jsonb argument. */
+  wholeBody: boolean;
+}
+
+function callExpression(spec: CallSpec): { from: string; call: string } {
+  const fn = qualified(spec.routine.schema, spec.routine.name);
+  if (spec.wholeBody) {
+    const type = spec.routine.params[0]?.udt === 'jsonb' ? 'jsonb' : 'json';
+    return { from: '', call: `${fn}(${spec.argsParam}::${type})` };
+  }
+  if (spec.given.length === 0) return { from: '', call: `${fn}()` };
+  const definitions = spec.given.map((param) => `${ident(param.name)} ${param.type}`).join(', ');
+  const args = spec.given
+    .map((param) => `${ident(param.name)} := pgrst_args.${ident(param.name)}`)
+    .join(', ');
+  return {
+    from: `json_to_record(${spec.argsParam}::json) as pgrst_args(${definitions}), lateral `,
+    call: `${fn}(${args})`,
+  };
+}
+
+/** `select fn(...)` for a function returning void. */
+export function voidCallSql(spec: CallSpec): string {
+  const { from, call } = callExpression(spec);
+  return from ? `select ${call} from ${from.replace(/, lateral $/, '')}` : `select ${call}`;
+}
+
+/** The `pgrst_call` CTE for functions returning rows, and the Source reading it. */
+export function compositeCall(spec: CallSpec, columns: Source['columns'], relation: string | null) {
+  const { from, call } = callExpression(spec);
+  const cte = `pgrst_call as materialized (select pgrst_fn.* from ${from}${call} as pgrst_fn)`;
+  const source: Source = { fromSql: 'pgrst_call', label: spec.routine.name, columns, relation };
+  return { cte, source };
+}
+
+/** The `pgrst_call` CTE for functions returning scalars: one column, `pgrst_scalar`. */
+export function scalarCall(spec: CallSpec): string {
+  const { from, call } = callExpression(spec);
+  return `pgrst_call as materialized (select pgrst_fn.pgrst_scalar from ${from}${call} as pgrst_fn(pgrst_scalar))`;
+}

@@ -1,0 +1,297 @@
+// One level of a read: its select list with embedded resources as correlated subqueries, its
+// conditions, order and range. Embeds recurse; every level gets its own table alias (t0, t1, ...).
+import type { OrderTerm } from '../parse/order.ts';
+import type { LevelParams, ParsedQuery } from '../parse/query.ts';
+import type { SelectColumn, SelectEmbed, SelectItem } from '../parse/select.ts';
+import { notEmbedded, restError } from '../errors.ts';
+import { findRelationship, type Relationship } from '../relationships.ts';
+import type { SchemaSnapshot } from '../schema-cache.ts';
+import { castSql, fieldKey, fieldSql, requireColumn, type Source } from './columns.ts';
+import { filterSql, logicSql } from './filters.ts';
+import { ident, integer, qualified, type SqlParams } from './fragments.ts';
+
+export interface ReadContext {
+  snapshot: SchemaSnapshot;
+  params: SqlParams;
+  query: ParsedQuery;
+  /** Level keys of `query.levels` that matched an embed (the rest are errors). */
+  usedLevels: Set<string>;
+  nextAlias: number;
+}
+
+export interface Level {
+  source: Source;
+  alias: string;
+  /** Output columns; a null key is `"t0".*`. */
+  columns: OutputColumn[];
+  /** Conditions from filters and logic trees (what a PATCH or DELETE also applies). */
+  filters: string[];
+  /** Conditions from `!inner` embeds and `embed=is.null` filters. */
+  embedConditions: string[];
+  orderBy: string[];
+  limit?: number;
+  offset?: number;
+  /** Source columns this level reads (for RETURNING), or '*'. */
+  needed: Set<string> | '*';
+}
+
+export interface OutputColumn {
+  expr: string;
+  key: string | null;
+}
+
+export function renderColumns(columns: OutputColumn[]): string {
+  return columns
+    .map(({ expr, key }) => (key === null ? expr : `${expr} as ${ident(key)}`))
+    .join(', ');
+}
+
+interface ResolvedEmbed {
+  item: SelectEmbed;
+  key: string;
+  relationship: Relationship;
+  child: Level;
+  /** The child's join plus its own conditions. */
+  where: string[];
+}
+
+function relationSource(snapshot: SchemaSnapshot, name: string): Source {
+  const relation = snapshot.relations.get(name);
+  if (!relation) throw new Error(`Relationship to unknown relation ${name}`);
+  return {
+    fromSql: qualified(relation.schema, relation.name),
+    label: relation.name,
+    columns: relation.columns,
+    relation: relation.name,
+  };
+}
+
+function levelParams(ctx: ReadContext, path: string[], names: string[]): LevelParams | undefined {
+  for (const name of names) {
+    const key = [...path, name].join('.');
+    const found = ctx.query.levels.get(key);
+    if (found) {
+      ctx.usedLevels.add(key);
+      return found;
+    }
+  }
+  return undefined;
+}
+
+function columnOf(ctx: ReadContext, level: Level, item: SelectColumn): OutputColumn {
+  const expr = fieldSql(level.alias, level.source, item.field);
+  const cast = item.cast === undefined ? '' : castSql(item.cast, ctx.snapshot.types);
+  return { expr: cast ? `(${expr})${cast}` : expr, key: fieldKey(item.field, item.alias) };
+}
+
+function whereSql(conditions: string[]): string {
+  return conditions.length === 0 ? '' : ` where ${conditions.join(' and ')}`;
+}
+
+/** The FROM/WHERE/ORDER/LIMIT of a level, for subqueries. */
+export function levelTail(level: Level, where: string[], withRange = true): string {
+  let sql = ` from ${level.source.fromSql} as ${ident(level.alias)}${whereSql(where)}`;
+  if (withRange && level.orderBy.length > 0) sql += ` order by ${level.orderBy.join(', ')}`;
+  if (withRange && level.limit !== undefined) sql += ` limit ${integer(level.limit)}`;
+  if (withRange && level.offset !== undefined) sql += ` offset ${integer(level.offset)}`;
+  return sql;
+}
+
+function isLegacyCount(embed: SelectEmbed, target: Source): boolean {
+  const only = embed.items[0];
+  return (
+    embed.items.length === 1 &&
+    only?.type === 'column' &&
+    only.field.name === 'count' &&
+    only.field.jsonPath.length === 0 &&
+    only.alias === undefined &&
+    only.cast === undefined &&
+    !target.columns.has('count')
+  );
+}
+
+function embedValueSql(embed: ResolvedEmbed): string {
+  const { child, relationship, where } = embed;
+  const row = ident(`${child.alias}_row`);
+  if (isLegacyCount(embed.item, child.source)) {
+    const count = `json_build_object('count', count(*))`;
+    const value = relationship.toOne ? count : `json_build_array(${count})`;
+    return `(select ${value}${levelTail(child, where, false)})`;
+  }
+  const inner = `select ${renderColumns(child.columns)}${levelTail(child, where)}`;
+  if (relationship.toOne) {
+    return `(select row_to_json(${row}) from (${inner} limit 1) as ${row})`;
+  }
+  return `(select coalesce(json_agg(${row}), '[]'::json) from (${inner}) as ${row})`;
+}
+
+function existsSql(embed: ResolvedEmbed): string {
+  return `exists (select 1${levelTail(embed.child, embed.where, false)})`;
+}
+
+function resolveEmbed(
+  ctx: ReadContext,
+  level: Level,
+  path: string[],
+  item: SelectEmbed,
+): ResolvedEmbed {
+  if (!level.source.relation) {
+    throw restError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${level.source.label}' and '${item.name}' in the schema cache`,
+    );
+  }
+  const relationship = findRelationship(ctx.snapshot, level.source.relation, item.name, item.hint);
+  const key = item.alias ?? item.name;
+  const names = item.alias === undefined ? [item.name] : [item.alias, item.name];
+  const target = relationSource(ctx.snapshot, relationship.target);
+  // `comments(count)` selects no column of its own: build the level for its conditions only.
+  const items: SelectItem[] = isLegacyCount(item, target) ? [{ type: 'star' }] : item.items;
+  const child = buildLevel(ctx, target, items, [...path, key], levelParams(ctx, path, names));
+  const join = relationship.pairs.map(
+    ([originColumn, targetColumn]) =>
+      `${ident(child.alias)}.${ident(targetColumn)} = ${ident(level.alias)}.${ident(originColumn)}`,
+  );
+  if (level.needed !== '*')
+    for (const [originColumn] of relationship.pairs) level.needed.add(originColumn);
+  return {
+    item,
+    key,
+    relationship,
+    child,
+    where: [...join, ...child.filters, ...child.embedConditions],
+  };
+}
+
+function spreadColumns(embed: ResolvedEmbed): OutputColumn[] {
+  if (!embed.relationship.toOne) {
+    throw restError(400, 'PGRST127', 'Feature not implemented', 'Spreading a to-many relationship');
+  }
+  if (embed.item.items.some((item) => item.type === 'embed' || item.type === 'aggregate')) {
+    throw restError(
+      400,
+      'PGRST127',
+      'Feature not implemented',
+      'Embeds inside a spread relationship',
+    );
+  }
+  const { child, where } = embed;
+  const tail = `${levelTail(child, where, false)} limit 1`;
+  const columns = child.columns.flatMap(({ expr, key }) =>
+    key === null
+      ? [...child.source.columns.keys()].map((name) => ({
+          expr: `${ident(child.alias)}.${ident(name)}`,
+          key: name,
+        }))
+      : [{ expr, key }],
+  );
+  return columns.map(({ expr, key }) => ({ expr: `(select ${expr}${tail})`, key }));
+}
+
+function orderSql(level: Level, embeds: ResolvedEmbed[], term: OrderTerm): string {
+  let expr: string;
+  if (term.relation !== undefined) {
+    const embed = embeds.find((e) => e.key === term.relation || e.item.name === term.relation);
+    if (!embed) throw notEmbedded(term.relation);
+    if (!embed.relationship.toOne) {
+      throw restError(
+        400,
+        'PGRST118',
+        `A related order on '${term.relation}' is not possible`,
+        `'${level.source.label}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`,
+      );
+    }
+    const value = fieldSql(embed.child.alias, embed.child.source, term.field);
+    expr = `(select ${value}${levelTail(embed.child, embed.where, false)} limit 1)`;
+  } else {
+    expr = fieldSql(level.alias, level.source, term.field);
+    if (level.needed !== '*') level.needed.add(term.field.name);
+  }
+  const direction = term.direction === 'desc' ? ' desc' : ' asc';
+  const nulls = term.nulls === undefined ? '' : ` nulls ${term.nulls}`;
+  return `${expr}${direction}${nulls}`;
+}
+
+/** Builds one level; `params` are the filters, order and range given for its embed path. */
+export function buildLevel(
+  ctx: ReadContext,
+  source: Source,
+  items: SelectItem[],
+  path: string[],
+  params: LevelParams | undefined,
+): Level {
+  const alias = `t${ctx.nextAlias++}`;
+  const level: Level = {
+    source,
+    alias,
+    columns: [],
+    filters: [],
+    embedConditions: [],
+    orderBy: [],
+    needed: new Set(),
+  };
+  const embeds: ResolvedEmbed[] = [];
+  for (const item of items) {
+    switch (item.type) {
+      case 'star':
+        level.columns.push({ expr: `${ident(alias)}.*`, key: null });
+        level.needed = '*';
+        break;
+      case 'column':
+        requireColumn(source, item.field.name);
+        level.columns.push(columnOf(ctx, level, item));
+        if (level.needed !== '*') level.needed.add(item.field.name);
+        break;
+      case 'aggregate':
+        throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      case 'embed': {
+        const embed = resolveEmbed(ctx, level, path, item);
+        embeds.push(embed);
+        if (item.spread) level.columns.push(...spreadColumns(embed));
+        else level.columns.push({ expr: embedValueSql(embed), key: embed.key });
+        if (item.joinType === 'inner') level.embedConditions.push(existsSql(embed));
+        break;
+      }
+    }
+  }
+  for (const filter of params?.filters ?? []) {
+    const name = filter.field.name;
+    const embed = source.columns.has(name)
+      ? undefined
+      : embeds.find((e) => e.key === name || e.item.name === name);
+    if (!embed) {
+      level.filters.push(filterSql(alias, source, filter, ctx.params));
+      continue;
+    }
+    // `author=not.is.null`: keep only rows whose embed matched (what !inner does), or the opposite.
+    if (
+      filter.operation.kind !== 'is' ||
+      filter.operation.value !== 'null' ||
+      filter.field.jsonPath.length > 0
+    ) {
+      throw restError(
+        400,
+        'PGRST120',
+        `Bad operator on the '${name}' embedded resource`,
+        'Only is null or not is null filters are allowed on embedded resources',
+      );
+    }
+    const exists = existsSql(embed);
+    level.embedConditions.push(filter.negate ? exists : `not ${exists}`);
+  }
+  for (const tree of params?.logic ?? [])
+    level.filters.push(logicSql(alias, source, tree, ctx.params));
+  for (const term of params?.order ?? []) level.orderBy.push(orderSql(level, embeds, term));
+  if (params?.limit !== undefined) level.limit = params.limit;
+  if (params?.offset !== undefined) level.offset = params.offset;
+  if (level.columns.length === 0) throw new Error('A select list cannot be empty');
+  return level;
+}
+
+/** After building: an embed path in a parameter that matched no embed is PGRST108. */
+export function checkAllLevelsUsed(ctx: ReadContext): void {
+  for (const key of ctx.query.levels.keys()) {
+    if (key !== '' && !ctx.usedLevels.has(key)) throw notEmbedded(key.split('.').at(-1) ?? key);
+  }
+}
