@@ -16,10 +16,13 @@ export const dateTime = z.iso.datetime({
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-/** Text with a maximum length in characters as readers count them (grapheme clusters). */
+/**
+ * Text with a maximum length in characters as readers count them (grapheme clusters). A string
+ * never has more clusters than UTF-16 units, so only long strings pay for segmenting.
+ */
 export function textUpTo(max: number) {
   return text.refine(
-    (value) => countGraphemes(value) <= max,
+    (value) => value.length <= max || countGraphemes(value) <= max,
     `must be at most ${String(max)} characters`,
   );
 }
