@@ -4,7 +4,7 @@
 --   moderator@example.com  moderator (fr)     admin@example.com   admin (ar)
 -- Accounts are created the way the Supabase CLI's seeds do it: auth.users + auth.identities with a
 -- bcrypt hash from pgcrypto; the sign-up trigger creates their profiles. Article keys are the content's
--- translation group ids (`translation.metadata.article.<key>`).
+-- translation group ids (`translation-metadata-article-<key>`, the `translation.metadata` document ids).
 
 -- One bcrypt hash for all four accounts: hashing is slow, and the password is the same anyway.
 with password as (
@@ -51,31 +51,31 @@ update public.profiles set role = 'admin' where id = '5eed0000-0000-4000-8000-00
 -- hidden one whose report a moderator upheld.
 insert into public.comments (id, article_key, parent_id, author_id, body, language, status, created_at)
 values
-  ('5eedc000-0000-4000-8000-000000000001', 'translation.metadata.article.unicode-explained', null,
+  ('5eedc000-0000-4000-8000-000000000001', 'translation-metadata-article-unicode-explained', null,
    '5eed0000-0000-4000-8000-000000000001',
    'Finally an explanation of grapheme clusters that I can send to my team. Thank you!',
    'en', 'visible', now() - interval '3 days'),
-  ('5eedc000-0000-4000-8000-000000000002', 'translation.metadata.article.unicode-explained',
+  ('5eedc000-0000-4000-8000-000000000002', 'translation-metadata-article-unicode-explained',
    '5eedc000-0000-4000-8000-000000000001', '5eed0000-0000-4000-8000-000000000003',
    'Merci ! La partie sur la normalisation NFC/NFD m''a beaucoup aidée.',
    'fr', 'visible', now() - interval '2 days'),
-  ('5eedc000-0000-4000-8000-000000000003', 'translation.metadata.article.unicode-explained', null,
+  ('5eedc000-0000-4000-8000-000000000003', 'translation-metadata-article-unicode-explained', null,
    '5eed0000-0000-4000-8000-000000000002',
    'Schöner Artikel. Die Beispiele mit Umlauten in Dateinamen kenne ich leider aus der Praxis.',
    'de', 'visible', now() - interval '1 day'),
-  ('5eedc000-0000-4000-8000-000000000004', 'translation.metadata.article.night-trains-of-europe', null,
+  ('5eedc000-0000-4000-8000-000000000004', 'translation-metadata-article-night-trains-of-europe', null,
    '5eed0000-0000-4000-8000-000000000002',
    'Cheap rail passes here!!! Best prices, click my profile!!!',
    'en', 'visible', now() - interval '20 hours'),
-  ('5eedc000-0000-4000-8000-000000000005', 'translation.metadata.article.night-trains-of-europe', null,
+  ('5eedc000-0000-4000-8000-000000000005', 'translation-metadata-article-night-trains-of-europe', null,
    '5eed0000-0000-4000-8000-000000000001',
    'Took the Vienna–Brussels Nightjet last spring: the couchette was tiny, the sunrise over the Rhine was not.',
    'en', 'visible', now() - interval '18 hours'),
-  ('5eedc000-0000-4000-8000-000000000006', 'translation.metadata.article.night-trains-of-europe', null,
+  ('5eedc000-0000-4000-8000-000000000006', 'translation-metadata-article-night-trains-of-europe', null,
    '5eed0000-0000-4000-8000-000000000002',
    'Everyone who takes night trains is an idiot.',
    'en', 'hidden', now() - interval '12 hours'),
-  ('5eedc000-0000-4000-8000-000000000007', 'translation.metadata.article.why-languages-borrow-words', null,
+  ('5eedc000-0000-4000-8000-000000000007', 'translation-metadata-article-why-languages-borrow-words', null,
    '5eed0000-0000-4000-8000-000000000004',
    'مقال رائع! كلمات مثل «قهوة» و«سكر» سافرت إلى أوروبا عبر العربية.',
    'ar', 'visible', now() - interval '6 hours')
@@ -93,17 +93,17 @@ on conflict (id) do nothing;
 
 insert into public.reactions (article_key, user_id, kind, created_at)
 values
-  ('translation.metadata.article.unicode-explained', '5eed0000-0000-4000-8000-000000000001', 'insightful', now() - interval '3 days'),
-  ('translation.metadata.article.unicode-explained', '5eed0000-0000-4000-8000-000000000002', 'like', now() - interval '1 day'),
-  ('translation.metadata.article.unicode-explained', '5eed0000-0000-4000-8000-000000000003', 'like', now() - interval '2 days'),
-  ('translation.metadata.article.unicode-explained', '5eed0000-0000-4000-8000-000000000003', 'insightful', now() - interval '2 days'),
-  ('translation.metadata.article.night-trains-of-europe', '5eed0000-0000-4000-8000-000000000001', 'like', now() - interval '18 hours'),
-  ('translation.metadata.article.why-languages-borrow-words', '5eed0000-0000-4000-8000-000000000004', 'funny', now() - interval '6 hours'),
-  ('translation.metadata.article.why-languages-borrow-words', '5eed0000-0000-4000-8000-000000000001', 'like', now() - interval '5 hours')
+  ('translation-metadata-article-unicode-explained', '5eed0000-0000-4000-8000-000000000001', 'insightful', now() - interval '3 days'),
+  ('translation-metadata-article-unicode-explained', '5eed0000-0000-4000-8000-000000000002', 'like', now() - interval '1 day'),
+  ('translation-metadata-article-unicode-explained', '5eed0000-0000-4000-8000-000000000003', 'like', now() - interval '2 days'),
+  ('translation-metadata-article-unicode-explained', '5eed0000-0000-4000-8000-000000000003', 'insightful', now() - interval '2 days'),
+  ('translation-metadata-article-night-trains-of-europe', '5eed0000-0000-4000-8000-000000000001', 'like', now() - interval '18 hours'),
+  ('translation-metadata-article-why-languages-borrow-words', '5eed0000-0000-4000-8000-000000000004', 'funny', now() - interval '6 hours'),
+  ('translation-metadata-article-why-languages-borrow-words', '5eed0000-0000-4000-8000-000000000001', 'like', now() - interval '5 hours')
 on conflict do nothing;
 
 insert into public.bookmarks (user_id, article_key, created_at)
 values
-  ('5eed0000-0000-4000-8000-000000000001', 'translation.metadata.article.night-trains-of-europe', now() - interval '18 hours'),
-  ('5eed0000-0000-4000-8000-000000000002', 'translation.metadata.article.unicode-explained', now() - interval '1 day')
+  ('5eed0000-0000-4000-8000-000000000001', 'translation-metadata-article-night-trains-of-europe', now() - interval '18 hours'),
+  ('5eed0000-0000-4000-8000-000000000002', 'translation-metadata-article-unicode-explained', now() - interval '1 day')
 on conflict do nothing;

@@ -19,9 +19,9 @@ export type Actor = 'anon' | SignedInActor;
 export const actors: readonly Actor[] = ['anon', 'member', 'otherMember', 'moderator', 'admin'];
 
 export const articles = {
-  unicode: 'translation.metadata.article.unicode-explained',
-  nightTrains: 'translation.metadata.article.night-trains-of-europe',
-  borrowedWords: 'translation.metadata.article.why-languages-borrow-words',
+  unicode: 'translation-metadata-article-unicode-explained',
+  nightTrains: 'translation-metadata-article-night-trains-of-europe',
+  borrowedWords: 'translation-metadata-article-why-languages-borrow-words',
 } as const;
 
 /** Seeded comments, by who wrote them and what state they are in. */

@@ -14,7 +14,7 @@ interface Comment {
   edited_at: string | null;
 }
 
-const nightTrains = 'translation.metadata.article.night-trains-of-europe';
+const nightTrains = 'translation-metadata-article-night-trains-of-europe';
 
 describe('comments', () => {
   let db: Database;

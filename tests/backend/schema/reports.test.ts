@@ -77,7 +77,7 @@ describe('comment reports', () => {
     const reporter = await createMember(db);
     const { rows } = await db.query<{ id: string }>(
       `insert into public.comments (article_key, author_id, body, language)
-       select 'translation.metadata.article.unicode-explained', $1, 'Comment ' || i, 'en'
+       select 'translation-metadata-article-unicode-explained', $1, 'Comment ' || i, 'en'
        from generate_series(1, 11) as i returning id`,
       [author],
     );

@@ -71,7 +71,7 @@ export async function postComment(
     `insert into public.comments (article_key, parent_id, body, language)
      values ($1, $2, $3, $4) returning id`,
     [
-      fields.article_key ?? 'translation.metadata.article.unicode-explained',
+      fields.article_key ?? 'translation-metadata-article-unicode-explained',
       fields.parent_id ?? null,
       fields.body ?? 'A thoughtful comment.',
       fields.language ?? 'en',
