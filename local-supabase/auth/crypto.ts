@@ -1,0 +1,55 @@
+// Tokens the way GoTrue makes them, so that hashes in e-mails and the database look alike.
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+
+/** A numeric one-time code (GoTrue `crypto.GenerateOtp`). */
+export function generateOtp(length: number): string {
+  let otp = '';
+  for (let i = 0; i < length; i++) otp += String(randomInt(10));
+  return otp;
+}
+
+/** GoTrue's `GenerateTokenHash`: hex sha224 of the address followed by the code. */
+export function tokenHash(emailOrPhone: string, otp: string): string {
+  return createHash('sha224')
+    .update(emailOrPhone + otp)
+    .digest('hex');
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random alphanumeric string (refresh tokens are 12 characters, as GoTrue's). */
+export function randomAlphanumeric(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALPHANUMERIC.charAt(randomInt(ALPHANUMERIC.length));
+  return out;
+}
+
+export function randomPassword(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** GoTrue prefixes token hashes of PKCE flows so that /verify answers with `?code=`. */
+export const PKCE_PREFIX = 'pkce_';
+
+export function verifyPkce(verifier: string, challenge: string, method: 's256' | 'plain'): boolean {
+  if (method === 'plain') return verifier === challenge;
+  return createHash('sha256').update(verifier).digest('base64url') === challenge;
+}
+
+// bcrypt (not scrypt) keeps hashes interchangeable with GoTrue and pgcrypto's crypt(); async, so that
+// hashing does not hold the event loop for its whole duration.
+const BCRYPT_COST = 10;
+
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+export async function comparePassword(password: string, hash: string | null): Promise<boolean> {
+  if (!hash) return false;
+  try {
+    return await bcrypt.compare(password, hash);
+  } catch {
+    return false;
+  }
+}

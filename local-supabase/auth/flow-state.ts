@@ -1,0 +1,105 @@
+// PKCE (GoTrue `flow_state`): the challenge is stored when an e-mail is requested; following the link
+// issues an auth code; POST /token?grant_type=pkce trades code + verifier for a session.
+import { randomUUID } from 'node:crypto';
+import type { Tx } from '../db/database.ts';
+import { verifyPkce } from './crypto.ts';
+import { badRequest, notFound, unprocessable } from './errors.ts';
+import type { ChallengeMethod } from './validate.ts';
+
+const FLOW_STATE_EXPIRY_SECONDS = 300;
+
+export type FlowMethod = 'email/signup' | 'magiclink' | 'recovery' | 'email_change' | 'invite';
+
+/** The flow method a verification type belongs to (GoTrue `ParseAuthenticationMethod`). */
+export function flowMethodFor(type: string): FlowMethod {
+  switch (type) {
+    case 'signup':
+      return 'email/signup';
+    case 'magiclink':
+    case 'recovery':
+    case 'email_change':
+    case 'invite':
+      return type;
+    default:
+      throw badRequest('validation_failed', `unsupported authentication method ${type}`);
+  }
+}
+
+export async function createFlowState(
+  tx: Tx,
+  userId: string,
+  method: ChallengeMethod,
+  challenge: string,
+  flowMethod: FlowMethod,
+): Promise<void> {
+  await tx.query(
+    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge,
+        provider_type, created_at, updated_at, authentication_method)
+     values (gen_random_uuid(), $1, $2, $3, $4, 'email', now(), now(), $5)`,
+    [userId, randomUUID(), method, challenge, flowMethod],
+  );
+}
+
+/** The auth code for the user's latest flow of this kind, marked as issued now. */
+export async function issueAuthCode(
+  tx: Tx,
+  userId: string,
+  flowMethod: FlowMethod,
+): Promise<string> {
+  const { rows } = await tx.query<{ auth_code: string }>(
+    `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
+     where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2
+                 order by created_at desc limit 1)
+     returning auth_code`,
+    [userId, flowMethod],
+  );
+  const code = rows[0]?.auth_code;
+  if (!code) throw notFound('flow_state_not_found', 'No associated flow state found');
+  return code;
+}
+
+export interface ExchangedCode {
+  userId: string;
+  flowMethod: FlowMethod;
+}
+
+export async function exchangeAuthCode(
+  tx: Tx,
+  authCode: string,
+  verifier: string,
+): Promise<ExchangedCode> {
+  if (!authCode || !verifier) {
+    throw badRequest(
+      'validation_failed',
+      'invalid request: both auth code and code verifier should be non-empty',
+    );
+  }
+  const { rows } = await tx.query<{
+    id: string;
+    user_id: string | null;
+    code_challenge: string;
+    code_challenge_method: ChallengeMethod;
+    authentication_method: FlowMethod;
+    expired: boolean;
+  }>(
+    `select id, user_id, code_challenge, code_challenge_method, authentication_method,
+            coalesce(auth_code_issued_at, created_at) + make_interval(secs => $2) < now() as expired
+     from auth.flow_state where auth_code = $1`,
+    [authCode, FLOW_STATE_EXPIRY_SECONDS],
+  );
+  const flow = rows[0];
+  if (!flow?.user_id) {
+    throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
+  }
+  if (flow.expired) {
+    throw unprocessable('flow_state_expired', 'invalid flow state, flow state has expired');
+  }
+  if (!verifyPkce(verifier, flow.code_challenge, flow.code_challenge_method)) {
+    throw badRequest(
+      'bad_code_verifier',
+      'code challenge does not match previously saved code verifier',
+    );
+  }
+  await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
+  return { userId: flow.user_id, flowMethod: flow.authentication_method };
+}

@@ -1,0 +1,53 @@
+// The auth service (GoTrue-compatible, mounted at /auth/v1): what @supabase/auth-js 2.119 calls.
+import { Hono } from 'hono';
+import { limitBody } from '../http/body-limit.ts';
+import type { AppEnv, Service, ServiceContext } from '../http/service.ts';
+import type { AuthContext } from './context.ts';
+import { EmailLimiter } from './email-limit.ts';
+import { announcedApiVersion, handleAuthErrors, notFound } from './errors.ts';
+import { registerAdmin } from './routes/admin.ts';
+import { registerLogout } from './routes/logout.ts';
+import { registerMeta } from './routes/meta.ts';
+import { registerOtp } from './routes/otp.ts';
+import { registerRecover } from './routes/recover.ts';
+import { registerSignup } from './routes/signup.ts';
+import { registerToken } from './routes/token.ts';
+import { registerUser } from './routes/user.ts';
+import { registerVerify } from './routes/verify.ts';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createService(service: ServiceContext): Service {
+  const context: AuthContext = {
+    db: service.db,
+    config: service.config,
+    keys: service.keys,
+    apiUrl: service.apiUrl,
+    mailer: service.mailer,
+    emailLimiter: new EmailLimiter(service.config.auth.rate_limit.email_sent),
+    log: service.logger.for('auth'),
+  };
+  const app = new Hono<AppEnv>();
+  const onError = handleAuthErrors((error) => {
+    service.logger.error('auth', 'unexpected error', error);
+  });
+  app.onError(onError);
+  app.notFound((c) => onError(notFound('not_found', 'Not Found'), c));
+  app.use(async (c, next) => {
+    await next();
+    // auth-js reads `error.code` only from responses that echo the API version it announced.
+    const version = announcedApiVersion(c);
+    if (version) c.header('X-Supabase-Api-Version', version);
+  });
+  app.use(limitBody(MAX_BODY_BYTES));
+  registerMeta(app, context);
+  registerSignup(app, context);
+  registerToken(app, context);
+  registerOtp(app, context);
+  registerVerify(app, context);
+  registerUser(app, context);
+  registerLogout(app, context);
+  registerRecover(app, context);
+  registerAdmin(app, context);
+  return { app };
+}

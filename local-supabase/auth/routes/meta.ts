@@ -1,0 +1,58 @@
+// GET /settings, /health and /.well-known/jwks.json.
+import type { Hono } from 'hono';
+import type { AppEnv } from '../../http/service.ts';
+import type { AuthContext } from '../context.ts';
+
+const PROVIDERS = [
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'x',
+  'zoom',
+  'phone',
+];
+
+export function registerMeta(app: Hono<AppEnv>, context: AuthContext): void {
+  const { config } = context;
+  app.get('/settings', (c) =>
+    c.json({
+      external: {
+        ...Object.fromEntries(PROVIDERS.map((provider) => [provider, false])),
+        email: config.auth.email.enable_signup,
+      },
+      disable_signup: !config.auth.enable_signup,
+      mailer_autoconfirm: !config.auth.email.enable_confirmations,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }),
+  );
+  app.get('/health', (c) =>
+    c.json({
+      version: 'local',
+      name: 'GoTrue',
+      description: 'GoTrue is a user registration and authentication API',
+    }),
+  );
+  // Tokens are HS256 (a shared secret): there is no public key to publish.
+  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+}

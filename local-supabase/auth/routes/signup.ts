@@ -1,0 +1,111 @@
+// POST /signup (GoTrue internal/api/signup.go).
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import type { AppEnv } from '../../http/service.ts';
+import { objectField, readBody, stringField } from '../body.ts';
+import type { AuthContext } from '../context.ts';
+import { hashPassword } from '../crypto.ts';
+import { deliver, prepareConfirmation, type PendingEmail } from '../emails.ts';
+import { badRequest, unprocessable } from '../errors.ts';
+import { createFlowState } from '../flow-state.ts';
+import { resolveRedirect } from '../redirect.ts';
+import { issueSession, toSessionResponse } from '../sessions.ts';
+import { runTransaction } from '../transaction.ts';
+import { createUser, findUserByEmail, isConfirmed, toUserJson } from '../users.ts';
+import { checkPasswordStrength, validateEmail, validatePkceParams } from '../validate.ts';
+
+/**
+ * What GoTrue answers when the address is already registered and confirmations are on: a made-up
+ * unconfirmed user, so that sign-up cannot be used to learn who has an account.
+ */
+function obfuscatedUser(email: string, data: Record<string, unknown>) {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+export function registerSignup(app: Hono<AppEnv>, context: AuthContext): void {
+  const { config } = context;
+  app.post('/signup', async (c) => {
+    if (!config.auth.enable_signup) {
+      throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    }
+    const body = await readBody(c);
+    const password = stringField(body, 'password') ?? '';
+    const rawEmail = stringField(body, 'email') ?? '';
+    const phone = stringField(body, 'phone') ?? '';
+    const data = objectField(body, 'data') ?? {};
+    if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
+    checkPasswordStrength(password, config);
+    if (rawEmail && phone) {
+      throw badRequest(
+        'validation_failed',
+        'Only an email address or phone number should be provided on signup.',
+      );
+    }
+    const challengeMethod = validatePkceParams(
+      stringField(body, 'code_challenge_method'),
+      stringField(body, 'code_challenge'),
+    );
+    if (phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+    if (!rawEmail)
+      throw badRequest('validation_failed', 'Sign up only available with email provider');
+    if (!config.auth.email.enable_signup) {
+      throw badRequest('email_provider_disabled', 'Email signups are disabled');
+    }
+    const email = validateEmail(rawEmail);
+    const redirectTo = resolveRedirect(c.req.query('redirect_to'), config);
+    const autoconfirm = !config.auth.email.enable_confirmations;
+    // Hash before the transaction: bcrypt must not hold the database queue.
+    const passwordHash = await hashPassword(password);
+
+    const emails: PendingEmail[] = [];
+    const outcome = await runTransaction(context.db, async (tx) => {
+      let user = await findUserByEmail(tx, email);
+      if (user && isConfirmed(user)) {
+        if (autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
+        return { hidden: obfuscatedUser(email, data) };
+      }
+      user ??= await createUser(tx, {
+        email,
+        passwordHash,
+        userMetadata: data,
+        confirmed: autoconfirm,
+      });
+      if (autoconfirm)
+        return { grant: await issueSession(tx, user.id, 'password', c.req.header('user-agent')) };
+      if (challengeMethod) {
+        await createFlowState(
+          tx,
+          user.id,
+          challengeMethod,
+          stringField(body, 'code_challenge') ?? '',
+          'email/signup',
+        );
+      }
+      emails.push(
+        await prepareConfirmation(tx, context, user, {
+          redirectTo,
+          pkce: challengeMethod !== null,
+        }),
+      );
+      const updated = await findUserByEmail(tx, email);
+      return { user: toUserJson(updated ?? user) };
+    });
+    await deliver(context, emails);
+    if ('grant' in outcome) return c.json(await toSessionResponse(context, outcome.grant));
+    return c.json('hidden' in outcome ? outcome.hidden : outcome.user);
+  });
+}

@@ -1,0 +1,85 @@
+// POST /token?grant_type=password|refresh_token|pkce (GoTrue internal/api/token.go).
+import type { Context, Hono } from 'hono';
+import type { AppEnv } from '../../http/service.ts';
+import { readBody, stringField } from '../body.ts';
+import type { AuthContext } from '../context.ts';
+import { comparePassword } from '../crypto.ts';
+import { badRequest, OAuthError, unprocessable } from '../errors.ts';
+import { exchangeAuthCode } from '../flow-state.ts';
+import { issueSession, refreshSession, toSessionResponse, type AuthMethod } from '../sessions.ts';
+import { runTransaction } from '../transaction.ts';
+import { findUserByEmail, findUserById, isBanned, isConfirmed } from '../users.ts';
+import { findPasswordProblem } from '../validate.ts';
+
+const INVALID_LOGIN = 'Invalid login credentials';
+
+async function passwordGrant(c: Context, context: AuthContext): Promise<Response> {
+  const body = await readBody(c);
+  const email = stringField(body, 'email') ?? '';
+  const phone = stringField(body, 'phone') ?? '';
+  const password = stringField(body, 'password') ?? '';
+  if (email && phone) {
+    throw badRequest(
+      'validation_failed',
+      'Only an email address or phone number should be provided on login.',
+    );
+  }
+  if (phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+  if (!email) throw badRequest('invalid_credentials', INVALID_LOGIN);
+  if (!context.config.auth.email.enable_signup) {
+    throw unprocessable('email_provider_disabled', 'Email logins are disabled');
+  }
+  const user = await context.db.transaction((tx) => findUserByEmail(tx, email));
+  if (!user) throw badRequest('invalid_credentials', INVALID_LOGIN);
+  if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
+  if (!(await comparePassword(password, user.encrypted_password))) {
+    throw badRequest('invalid_credentials', INVALID_LOGIN);
+  }
+  if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
+  const grant = await context.db.transaction((tx) =>
+    issueSession(tx, user.id, 'password', c.req.header('user-agent')),
+  );
+  const session = await toSessionResponse(context, grant);
+  // A password that no longer meets the rules still signs in; the client is told why it is weak.
+  const problem = findPasswordProblem(password, context.config);
+  return c.json({
+    ...session,
+    weak_password: problem ? { reasons: problem.reasons, message: problem.message } : null,
+  });
+}
+
+async function refreshGrant(c: Context, context: AuthContext): Promise<Response> {
+  const body = await readBody(c);
+  const refreshToken = stringField(body, 'refresh_token') ?? '';
+  const grant = await runTransaction(context.db, (tx) => refreshSession(tx, context, refreshToken));
+  return c.json(await toSessionResponse(context, grant));
+}
+
+async function pkceGrant(c: Context, context: AuthContext): Promise<Response> {
+  const body = await readBody(c);
+  const authCode = stringField(body, 'auth_code') ?? '';
+  const verifier = stringField(body, 'code_verifier') ?? '';
+  const grant = await context.db.transaction(async (tx) => {
+    const { userId, flowMethod } = await exchangeAuthCode(tx, authCode, verifier);
+    const user = await findUserById(tx, userId);
+    if (!user) throw badRequest('user_not_found', 'User not found');
+    const method: AuthMethod = flowMethod;
+    return issueSession(tx, user.id, method, c.req.header('user-agent'));
+  });
+  return c.json(await toSessionResponse(context, grant));
+}
+
+export function registerToken(app: Hono<AppEnv>, context: AuthContext): void {
+  app.post('/token', (c) => {
+    switch (c.req.query('grant_type')) {
+      case 'password':
+        return passwordGrant(c, context);
+      case 'refresh_token':
+        return refreshGrant(c, context);
+      case 'pkce':
+        return pkceGrant(c, context);
+      default:
+        throw new OAuthError('unsupported_grant_type', '');
+    }
+  });
+}

@@ -1,0 +1,249 @@
+// Sessions, refresh tokens (rotation with GoTrue's reuse rules) and access tokens.
+import { SignJWT } from 'jose';
+import type { Tx } from '../db/database.ts';
+import type { AuthContext } from './context.ts';
+import { randomAlphanumeric } from './crypto.ts';
+import { badRequest, OAuthError } from './errors.ts';
+import { findUserById, isBanned, toUserJson, type UserRow } from './users.ts';
+
+/** How a session was started; GoTrue records it in `amr` (auth.mfa_amr_claims). */
+export type AuthMethod =
+  'password' | 'otp' | 'magiclink' | 'recovery' | 'email/signup' | 'email_change' | 'invite';
+
+export interface SessionResponse {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: Record<string, unknown>;
+  weak_password?: { reasons: string[]; message: string } | null;
+}
+
+async function signAccessToken(
+  context: AuthContext,
+  user: UserRow,
+  sessionId: string,
+  amr: { method: string; timestamp: number }[],
+): Promise<{ token: string; expiresAt: number }> {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + context.config.auth.jwt_expiry;
+  const token = await new SignJWT({
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    role: user.role ?? 'authenticated',
+    aal: 'aal1',
+    amr,
+    session_id: sessionId,
+    is_anonymous: user.is_anonymous,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(context.config.auth.jwt_issuer ?? `${context.apiUrl}/auth/v1`)
+    .setSubject(user.id)
+    .setAudience(user.aud ?? 'authenticated')
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(context.keys.jwtSecret));
+  return { token, expiresAt };
+}
+
+async function readAmr(tx: Tx, sessionId: string) {
+  const { rows } = await tx.query<{ method: string; timestamp: number }>(
+    `select authentication_method as method, extract(epoch from updated_at)::int as timestamp
+     from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+    [sessionId],
+  );
+  return rows;
+}
+
+/** What a session response is made of; signed after the transaction (no crypto inside it). */
+export interface SessionGrant {
+  user: UserRow;
+  sessionId: string;
+  refreshToken: string;
+  amr: { method: string; timestamp: number }[];
+}
+
+async function collectGrant(
+  tx: Tx,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+): Promise<SessionGrant> {
+  return { user, sessionId, refreshToken, amr: await readAmr(tx, sessionId) };
+}
+
+/** The session object GoTrue returns (AccessTokenResponse). */
+export async function toSessionResponse(
+  context: AuthContext,
+  grant: SessionGrant,
+): Promise<SessionResponse> {
+  const { token, expiresAt } = await signAccessToken(
+    context,
+    grant.user,
+    grant.sessionId,
+    grant.amr,
+  );
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: context.config.auth.jwt_expiry,
+    expires_at: expiresAt,
+    refresh_token: grant.refreshToken,
+    user: toUserJson(grant.user),
+  };
+}
+
+async function insertRefreshToken(tx: Tx, user: UserRow, sessionId: string, parent: string | null) {
+  const token = randomAlphanumeric(12);
+  await tx.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
+    [token, user.id, parent, sessionId],
+  );
+  return token;
+}
+
+/** Starts a session for a signed-in user (GoTrue `issueRefreshToken`). */
+export async function issueSession(
+  tx: Tx,
+  userId: string,
+  method: AuthMethod,
+  userAgent?: string,
+): Promise<SessionGrant> {
+  await tx.query(
+    'update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1',
+    [userId],
+  );
+  await tx.query(
+    "update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'",
+    [userId],
+  );
+  const user = await findUserById(tx, userId);
+  if (!user) throw new Error(`user ${userId} vanished while signing in`);
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent)
+     values (gen_random_uuid(), $1, now(), now(), 'aal1', $2) returning id`,
+    [user.id, userAgent ?? null],
+  );
+  const sessionId = rows[0]?.id ?? '';
+  await tx.query(
+    `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
+     values ($1, now(), now(), $2, gen_random_uuid())`,
+    [sessionId, method],
+  );
+  const refreshToken = await insertRefreshToken(tx, user, sessionId, null);
+  return collectGrant(tx, user, sessionId, refreshToken);
+}
+
+interface TokenRow {
+  id: number;
+  token: string;
+  revoked: boolean;
+  updated_at: Date;
+  session_id: string | null;
+  user_id: string;
+}
+
+/**
+ * The refresh_token grant: rotates the token; a revoked token is accepted again only as the parent of
+ * the session's active token (a client that lost the response) or within the reuse interval; later
+ * reuse revokes every token of the session and answers refresh_token_already_used.
+ */
+export async function refreshSession(
+  tx: Tx,
+  context: AuthContext,
+  refreshToken: string,
+): Promise<SessionGrant> {
+  if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token required');
+  const { rows } = await tx.query<TokenRow>(
+    `select id::int as id, token, coalesce(revoked, false) as revoked, updated_at, session_id, user_id
+     from auth.refresh_tokens where token = $1`,
+    [refreshToken],
+  );
+  const token = rows[0];
+  if (!token)
+    throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  const user = await findUserById(tx, token.user_id);
+  if (!user)
+    throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (isBanned(user)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
+  const session = token.session_id
+    ? (await tx.query('select id from auth.sessions where id = $1', [token.session_id])).rows[0]
+    : undefined;
+  if (!session || !token.session_id) {
+    throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+  }
+  const sessionId = token.session_id;
+  let issued: string | undefined;
+  if (token.revoked) {
+    const active = await tx.query<{ token: string; parent: string | null }>(
+      `select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false
+       order by id desc limit 1`,
+      [sessionId],
+    );
+    if (active.rows[0]?.parent === token.token) {
+      issued = active.rows[0].token;
+    } else {
+      const reuseUntil =
+        token.updated_at.getTime() + context.config.auth.refresh_token_reuse_interval * 1000;
+      if (Date.now() > reuseUntil) {
+        if (context.config.auth.enable_refresh_token_rotation) {
+          await tx.query(
+            'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false',
+            [sessionId],
+          );
+        }
+        // The revocation must persist although the request fails (GoTrue `NewCommitWithError`).
+        throw new CommittedError(
+          badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+        );
+      }
+    }
+  }
+  if (!issued) {
+    await tx.query(
+      'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1',
+      [token.id],
+    );
+    issued = await insertRefreshToken(tx, user, sessionId, token.token);
+  }
+  await tx.query(
+    'update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1',
+    [sessionId],
+  );
+  return collectGrant(tx, user, sessionId, issued);
+}
+
+/** An error whose transaction must still commit (the work before it stands). */
+export class CommittedError extends Error {
+  readonly error: Error;
+
+  constructor(error: Error) {
+    super(error.message);
+    this.name = 'CommittedError';
+    this.error = error;
+  }
+}
+
+export type LogoutScope = 'global' | 'local' | 'others';
+
+export async function endSessions(
+  tx: Tx,
+  userId: string,
+  sessionId: string,
+  scope: LogoutScope,
+): Promise<void> {
+  if (scope === 'local') {
+    await tx.query('delete from auth.sessions where id = $1', [sessionId]);
+  } else if (scope === 'others') {
+    await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [
+      userId,
+      sessionId,
+    ]);
+  } else {
+    await tx.query('delete from auth.sessions where user_id = $1', [userId]);
+  }
+}

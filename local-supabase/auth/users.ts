@@ -1,0 +1,224 @@
+// auth.users and auth.identities: reading, creating and the JSON GoTrue sends for a user.
+import type { Tx } from '../db/database.ts';
+
+export interface UserRow {
+  id: string;
+  aud: string | null;
+  role: string | null;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  invited_at: Date | null;
+  confirmation_token: string | null;
+  confirmation_sent_at: Date | null;
+  recovery_token: string | null;
+  recovery_sent_at: Date | null;
+  email_change_token_new: string | null;
+  email_change: string | null;
+  email_change_sent_at: Date | null;
+  email_change_token_current: string | null;
+  email_change_confirm_status: number | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  phone: string | null;
+  phone_confirmed_at: Date | null;
+  confirmed_at: Date | null;
+  banned_until: Date | null;
+  deleted_at: Date | null;
+  is_anonymous: boolean;
+  is_sso_user: boolean;
+  identities_json: IdentityRow[];
+}
+
+export interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  email: string | null;
+}
+
+const SELECT_USER = `
+  select u.*, coalesce((select jsonb_agg(to_jsonb(i) order by i.created_at)
+                        from auth.identities i where i.user_id = u.id), '[]'::jsonb) as identities_json
+  from auth.users u`;
+
+export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(`${SELECT_USER} where u.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(
+    `${SELECT_USER} where lower(u.email) = $1 and u.is_sso_user = false and u.deleted_at is null`,
+    [email.toLowerCase()],
+  );
+  return rows[0] ?? null;
+}
+
+export type TokenColumn =
+  'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
+
+/** The user holding an e-mail token hash (with or without the PKCE prefix) in one of the columns. */
+export async function findUserByToken(
+  tx: Tx,
+  columns: TokenColumn[],
+  hash: string,
+): Promise<UserRow | null> {
+  if (!hash) return null;
+  const where = columns.map((column) => `u.${column} = $1`).join(' or ');
+  const { rows } = await tx.query<UserRow>(`${SELECT_USER} where ${where} limit 1`, [hash]);
+  return rows[0] ?? null;
+}
+
+export function isConfirmed(user: UserRow): boolean {
+  return user.email_confirmed_at !== null;
+}
+
+export function isBanned(user: UserRow): boolean {
+  return user.banned_until !== null && user.banned_until.getTime() > Date.now();
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  userMetadata: Record<string, unknown>;
+  appMetadata?: Record<string, unknown>;
+  confirmed?: boolean;
+}
+
+/** Inserts the user and its e-mail identity, then re-reads it (triggers may have changed it). */
+export async function createUser(tx: Tx, user: NewUser): Promise<UserRow> {
+  const appMetadata = { provider: 'email', providers: ['email'], ...user.appMetadata };
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+        raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at,
+        confirmation_token, recovery_token, email_change_token_new, email_change)
+     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',
+        'authenticated', $1, $2, case when $3 then now() end, $4, $5, false, now(), now(),
+        '', '', '', '')
+     returning id`,
+    [user.email, user.passwordHash ?? '', user.confirmed ?? false, appMetadata, user.userMetadata],
+  );
+  const id = rows[0]?.id ?? '';
+  const identityData = {
+    ...user.userMetadata,
+    sub: id,
+    email: user.email,
+    email_verified: user.confirmed ?? false,
+    phone_verified: false,
+  };
+  await tx.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,
+        created_at, updated_at)
+     values ($1::text, $1::uuid, $2, 'email', now(), now(), now())`,
+    [id, identityData],
+  );
+  const created = await findUserById(tx, id);
+  if (!created) throw new Error('The new user disappeared (a trigger deleted it?)');
+  return created;
+}
+
+export async function confirmEmail(tx: Tx, userId: string): Promise<void> {
+  await tx.query(
+    `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()),
+        confirmation_token = '', updated_at = now() where id = $1`,
+    [userId],
+  );
+  await tx.query(
+    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb,
+        updated_at = now() where user_id = $1 and provider = 'email'`,
+    [userId],
+  );
+  await tx.query(
+    "delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'",
+    [userId],
+  );
+}
+
+/** Records or clears an e-mail token (GoTrue keeps it on the user and in auth.one_time_tokens). */
+export async function storeOneTimeToken(
+  tx: Tx,
+  userId: string,
+  type:
+    | 'confirmation_token'
+    | 'recovery_token'
+    | 'email_change_token_new'
+    | 'email_change_token_current',
+  hash: string,
+  relatesTo: string,
+): Promise<void> {
+  await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [
+    userId,
+    type,
+  ]);
+  if (hash) {
+    await tx.query(
+      `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to)
+       values (gen_random_uuid(), $1, $2, $3, $4)`,
+      [userId, type, hash, relatesTo],
+    );
+  }
+}
+
+/** GoTrue merges metadata updates key by key; a null value removes the key. */
+export function mergeMetadata(
+  current: Record<string, unknown> | null,
+  update: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged = { ...current, ...update };
+  return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== null));
+}
+
+function iso(date: Date | null): string | undefined {
+  return date ? date.toISOString() : undefined;
+}
+
+/** The user object as GoTrue serializes it (`omitempty` fields left out when unset). */
+export function toUserJson(user: UserRow): Record<string, unknown> {
+  const optional: Record<string, string | undefined> = {
+    email_confirmed_at: iso(user.email_confirmed_at),
+    phone_confirmed_at: iso(user.phone_confirmed_at),
+    confirmation_sent_at: iso(user.confirmation_sent_at),
+    confirmed_at: iso(user.confirmed_at),
+    recovery_sent_at: iso(user.recovery_sent_at),
+    new_email: user.email_change || undefined,
+    email_change_sent_at: iso(user.email_change_sent_at),
+    invited_at: iso(user.invited_at),
+    last_sign_in_at: iso(user.last_sign_in_at),
+    banned_until: iso(user.banned_until),
+    deleted_at: iso(user.deleted_at),
+  };
+  return {
+    id: user.id,
+    aud: user.aud ?? 'authenticated',
+    role: user.role ?? 'authenticated',
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    identities: user.identities_json.map((identity) => ({
+      identity_id: identity.id,
+      id: identity.provider_id,
+      user_id: identity.user_id,
+      identity_data: identity.identity_data,
+      provider: identity.provider,
+      last_sign_in_at: identity.last_sign_in_at,
+      created_at: identity.created_at,
+      updated_at: identity.updated_at,
+      email: identity.email,
+    })),
+    created_at: iso(user.created_at),
+    updated_at: iso(user.updated_at),
+    is_anonymous: user.is_anonymous,
+    is_sso_user: user.is_sso_user,
+  };
+}
