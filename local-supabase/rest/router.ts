@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { Claims, Database } from '../db/database.ts';
 import type { Keys } from '../config/keys.ts';
 import { errorBody, toServiceError, type ServiceError } from '../http/errors.ts';
+import type { AppEnv } from '../http/service.ts';
 import { identifyRequest, JwtError } from '../http/keys.ts';
 import { jwtError, restError, tableNotFound } from './errors.ts';
 import { readRelation } from './handlers/read.ts';
@@ -80,11 +81,17 @@ async function handleTable(scope: Scope, name: string): Promise<Reply> {
   }
 }
 
-export function createRestRouter(options: RestOptions): Hono {
+export interface RestRouter {
+  app: Hono<AppEnv>;
+  /** Stops listening for schema changes. */
+  stop(): Promise<void>;
+}
+
+export function createRestRouter(options: RestOptions): RestRouter {
   const { db, keys, onUnexpected } = options;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   let cache: Promise<SchemaCache> | undefined;
-  const router = new Hono();
+  const router = new Hono<AppEnv>();
 
   async function prepare(c: Context, rpc: boolean, path: string): Promise<Scope> {
     const claims = await identify(c, keys);
@@ -128,5 +135,12 @@ export function createRestRouter(options: RestOptions): Hono {
     renderError(c, restError(404, 'PGRST125', 'Invalid path specified in request URL')),
   );
 
-  return router;
+  return {
+    app: router,
+    async stop() {
+      const pending = cache;
+      cache = undefined;
+      if (pending) await (await pending.catch(() => null))?.close();
+    },
+  };
 }

@@ -1,0 +1,18 @@
+// The REST service as the server loads it (`local-supabase/<name>/index.ts` → createService).
+import type { Service, ServiceContext } from '../http/service.ts';
+import { createRestRouter } from './router.ts';
+
+const REST_MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+export function createService(context: ServiceContext): Service {
+  const rest = createRestRouter({
+    db: context.db,
+    keys: context.keys,
+    // JSON payloads are small; the server-wide limit is sized for storage uploads.
+    maxBodyBytes: Math.min(context.config.local.maxBodyBytes, REST_MAX_BODY_BYTES),
+    onUnexpected: (error) => {
+      context.logger.error('rest', 'unexpected error', error);
+    },
+  });
+  return { app: rest.app, stop: () => rest.stop() };
+}
