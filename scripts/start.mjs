@@ -1,0 +1,82 @@
+// `npm start`: the whole product on embedded defaults, in one command. Starts the local Supabase-compatible
+// backend (unless PUBLIC_SUPABASE_URL points at a hosted project), builds the site against the configured
+// content source, and serves the build. Ctrl+C stops everything and flushes the database.
+import { spawn } from 'node:child_process';
+import { loadConfig, readEnvOverrides } from '../local-supabase/config/config.ts';
+
+const sitePort = Number(process.env.PORT ?? 4321);
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = [];
+let stopping = false;
+
+/** Runs a command with inherited output; a long-running one that exits early stops everything. */
+function run(command, args, env, { longRunning }) {
+  // Own process group, so that stopping reaches the grandchildren too (npx → astro).
+  const child = spawn(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    detached: true,
+  });
+  children.push(child);
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+  if (longRunning) {
+    void exited.then((code) => {
+      if (!stopping) {
+        console.error(`${[command, ...args].join(' ')} exited with ${code}`);
+        void shutdown(1);
+      }
+    });
+  }
+  return exited;
+}
+
+async function shutdown(code) {
+  stopping = true;
+  for (const child of children) {
+    if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+  }
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null,
+    ),
+  );
+  process.exit(code);
+}
+process.once('SIGINT', () => void shutdown(0));
+process.once('SIGTERM', () => void shutdown(0));
+
+/** Polls a URL until it answers, so nothing is announced (or served) before it is ready. */
+async function waitUntilHealthy(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Nothing answered at ${url} within ${timeoutMs / 1000} s`);
+}
+
+const siteEnv = {};
+if (process.env.PUBLIC_SUPABASE_URL) {
+  console.log(`Using the hosted Supabase project at ${process.env.PUBLIC_SUPABASE_URL}`);
+} else {
+  const config = await loadConfig(readEnvOverrides());
+  const apiUrl = `http://${config.local.host}:${config.api.port}`;
+  run(process.execPath, ['local-supabase/cli.ts'], {}, { longRunning: true });
+  await waitUntilHealthy(`${apiUrl}/health`, 120_000);
+  siteEnv.PUBLIC_SUPABASE_URL = apiUrl;
+  siteEnv.PUBLIC_SUPABASE_ANON_KEY = config.local.keys.anonKey;
+}
+
+const built = await run('npx', ['astro', 'build'], siteEnv, { longRunning: false });
+if (built !== 0) await shutdown(built);
+run('npx', ['astro', 'preview', '--port', String(sitePort), '--host', '127.0.0.1'], siteEnv, {
+  longRunning: true,
+});
+await waitUntilHealthy(`http://127.0.0.1:${sitePort}/`, 60_000);
+console.log(
+  `\nPolyglot Press: http://localhost:${sitePort}/  (Ctrl+C stops the site and the backend)\n`,
+);
