@@ -1,0 +1,12 @@
+import type { Keys } from '../config/keys.ts';
+import type { Database } from '../db/database.ts';
+import type { FileStore } from './files.ts';
+
+/** What the storage routes share. */
+export interface StorageContext {
+  db: Database;
+  keys: Keys;
+  files: FileStore;
+  /** `[storage] file_size_limit` from config.toml: no object may be larger, whatever its bucket says. */
+  fileSizeLimit: number;
+}

@@ -1,0 +1,56 @@
+// The storage service (`/storage/v1`), the subset of storage-api that storage-js uses: objects with
+// their bytes on disk and their rows in storage.objects, read and written as the caller so that the
+// product's storage policies decide.
+import { Hono } from 'hono';
+import { handleErrors, ServiceError } from '../http/errors.ts';
+import type { AppEnv, Service, ServiceContext } from '../http/service.ts';
+import type { StorageContext } from './context.ts';
+import { FileStore } from './files.ts';
+import { addBucketRoutes } from './routes/buckets.ts';
+import { addDownloadRoutes } from './routes/download.ts';
+import { addObjectRoutes } from './routes/objects.ts';
+import { addSignRoutes } from './routes/sign.ts';
+import { addUploadRoutes } from './routes/upload.ts';
+
+/** The storage routes; `files` holds the bytes. */
+export function createStorageApp(context: StorageContext, onUnexpected?: (error: unknown) => void) {
+  const app = new Hono<AppEnv>();
+  app.onError(handleErrors('storage', onUnexpected));
+  // Specific paths first: `/object/<bucket>/<key>` would also match `/object/sign/...` and friends.
+  addSignRoutes(app, context);
+  addObjectRoutes(app, context);
+  addDownloadRoutes(app, context);
+  addUploadRoutes(app, context);
+  addBucketRoutes(app, context);
+  app.all('*', () => {
+    throw new ServiceError(404, 'not_found', 'Route not found', {
+      extra: { statusCode: '404', code: 'NotFound' },
+    });
+  });
+  return app;
+}
+
+export async function createService(context: ServiceContext): Promise<Service> {
+  const { config, db, keys, logger } = context;
+  if (!config.storage.enabled) {
+    const app = new Hono<AppEnv>();
+    app.onError(handleErrors('storage'));
+    app.all('*', () => {
+      throw new ServiceError(404, 'not_found', 'Storage is disabled in supabase/config.toml');
+    });
+    return { app };
+  }
+  const files = await FileStore.open(config.local.dataDir);
+  const app = createStorageApp(
+    { db, keys, files, fileSizeLimit: config.storage.file_size_limit },
+    (error) => {
+      logger.error('storage', 'unexpected error', error);
+    },
+  );
+  return {
+    app,
+    async stop() {
+      await files.close();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// The bucket API (`/bucket`), run as the caller: storage.buckets has RLS and no policies by default, so
+// only the service role manages buckets unless a migration says otherwise.
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/service.ts';
+import { identifyCaller, ownerOf } from '../caller.ts';
+import type { StorageContext } from '../context.ts';
+import { isDatabaseError } from '../../db/database.ts';
+import { fromDatabaseError, mapDatabaseErrors, storageErrors } from '../errors.ts';
+import { readJsonBody } from '../json-body.ts';
+import { checkBucketName } from '../names.ts';
+import {
+  deleteBucket,
+  findBucket,
+  insertBucket,
+  listBuckets,
+  updateBucket,
+  type BucketSettings,
+} from '../sql/buckets.ts';
+import { deleteObjects, versionsInBucket } from '../sql/objects.ts';
+
+const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** `2097152`, `"2MB"`, `"30 KB"`, `"3B"` → bytes (storage-api's formats). */
+const fileSizeLimit = z.union([
+  z.number().int().nonnegative(),
+  z
+    .string()
+    .regex(
+      /^\s*\d+(\.\d+)?\s*(b|kb|mb|gb)\s*$/i,
+      'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B',
+    )
+    .transform((text) => {
+      const [, amount = '0', unit = 'b'] = /^\s*([\d.]+)\s*(\w+)\s*$/.exec(text) ?? [];
+      return Math.floor(Number(amount) * (UNITS[unit.toLowerCase()] ?? 1));
+    }),
+]);
+
+const settings = z.object({
+  public: z.boolean().optional(),
+  file_size_limit: fileSizeLimit.nullable().optional(),
+  allowed_mime_types: z.array(z.string()).nullable().optional(),
+});
+const createBody = settings.extend({ id: z.string().optional(), name: z.string() });
+
+function settingsOf(body: z.infer<typeof settings>): BucketSettings {
+  return {
+    public: body.public,
+    fileSizeLimit: body.file_size_limit === 0 ? null : body.file_size_limit,
+    allowedMimeTypes: body.allowed_mime_types,
+  };
+}
+
+export function addBucketRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
+  const { db, keys, files } = ctx;
+
+  app.get('/bucket', async (c) => {
+    const claims = await identifyCaller(c, keys);
+    return c.json(await mapDatabaseErrors(() => db.asRole(claims, (tx) => listBuckets(tx))));
+  });
+
+  app.get('/bucket/:id', async (c) => {
+    const id = checkBucketName(c.req.param('id'));
+    const claims = await identifyCaller(c, keys);
+    const bucket = await mapDatabaseErrors(() => db.asRole(claims, (tx) => findBucket(tx, id)));
+    if (!bucket) throw storageErrors.noSuchBucket();
+    return c.json(bucket);
+  });
+
+  app.post('/bucket', async (c) => {
+    const claims = await identifyCaller(c, keys);
+    const body = await readJsonBody(c, createBody);
+    const id = checkBucketName(body.id ?? body.name);
+    try {
+      await db.asRole(claims, (tx) =>
+        insertBucket(tx, id, body.name, ownerOf(claims), settingsOf(body)),
+      );
+    } catch (error) {
+      if (isDatabaseError(error) && error.code === '23505') throw storageErrors.bucketExists();
+      throw fromDatabaseError(error);
+    }
+    return c.json({ name: id });
+  });
+
+  app.put('/bucket/:id', async (c) => {
+    const id = checkBucketName(c.req.param('id'));
+    const claims = await identifyCaller(c, keys);
+    const body = await readJsonBody(c, settings);
+    const updated = await mapDatabaseErrors(() =>
+      db.asRole(claims, (tx) => updateBucket(tx, id, settingsOf(body))),
+    );
+    if (!updated) throw storageErrors.noSuchBucket();
+    return c.json({ message: 'Successfully updated' });
+  });
+
+  app.post('/bucket/:id/empty', async (c) => {
+    const id = checkBucketName(c.req.param('id'));
+    const claims = await identifyCaller(c, keys);
+    if (!(await mapDatabaseErrors(() => db.asRole(claims, (tx) => findBucket(tx, id))))) {
+      throw storageErrors.noSuchBucket();
+    }
+    const names = (await versionsInBucket(db, id)).map((row) => row.name);
+    const deleted = await mapDatabaseErrors(() =>
+      db.asRole(claims, (tx) => deleteObjects(tx, id, names)),
+    );
+    for (const row of deleted) {
+      await files.remove(id, typeof row['version'] === 'string' ? row['version'] : null);
+    }
+    return c.json({ message: 'Successfully emptied' });
+  });
+
+  app.delete('/bucket/:id', async (c) => {
+    const id = checkBucketName(c.req.param('id'));
+    const claims = await identifyCaller(c, keys);
+    if ((await versionsInBucket(db, id)).length > 0) throw storageErrors.bucketNotEmpty();
+    const deleted = await mapDatabaseErrors(() => db.asRole(claims, (tx) => deleteBucket(tx, id)));
+    if (!deleted) throw storageErrors.noSuchBucket();
+    await files.removeBucket(id);
+    return c.json({ message: 'Successfully deleted' });
+  });
+}

@@ -1,0 +1,168 @@
+// Listing, removing, moving and copying objects, each as the caller so that storage.objects' policies
+// decide what they may see and change.
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/service.ts';
+import { identifyCaller, ownerOf } from '../caller.ts';
+import type { StorageContext } from '../context.ts';
+import { mapDatabaseErrors, storageErrors } from '../errors.ts';
+import { readJsonBody } from '../json-body.ts';
+import { checkBucketName, checkKey, objectParams } from '../names.ts';
+import { findBucket } from '../sql/buckets.ts';
+import { listObjects } from '../sql/list.ts';
+import {
+  deleteObjects,
+  findObject,
+  insertObject,
+  renameObject,
+  type StoredObject,
+} from '../sql/objects.ts';
+
+const listBody = z.object({
+  prefix: z.string().default(''),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.string().default(''),
+  sortBy: z
+    .object({
+      column: z.enum(['name', 'updated_at', 'created_at', 'last_accessed_at']).default('name'),
+      order: z
+        .string()
+        .transform((order) => order.toLowerCase())
+        .pipe(z.enum(['asc', 'desc']))
+        .default('asc'),
+    })
+    .default({ column: 'name', order: 'asc' }),
+});
+
+const removeBody = z.object({ prefixes: z.array(z.string()).min(1).max(1000) });
+
+const transferBody = z.object({
+  bucketId: z.string(),
+  sourceKey: z.string(),
+  destinationKey: z.string(),
+  destinationBucket: z.string().optional(),
+});
+
+export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
+  const { db, keys, files } = ctx;
+
+  app.post('/object/list/:bucket', async (c) => {
+    const bucket = checkBucketName(c.req.param('bucket'));
+    const claims = await identifyCaller(c, keys);
+    const body = await readJsonBody(c, listBody);
+    // A prefix names a folder: `avatars` lists what is inside `avatars/`.
+    const prefix = body.prefix && !body.prefix.endsWith('/') ? `${body.prefix}/` : body.prefix;
+    const entries = await mapDatabaseErrors(() =>
+      db.asRole(claims, (tx) =>
+        listObjects(tx, bucket, {
+          prefix,
+          limit: body.limit,
+          offset: body.offset,
+          search: body.search,
+          sortColumn: body.sortBy.column,
+          sortOrder: body.sortBy.order,
+        }),
+      ),
+    );
+    return c.json(entries);
+  });
+
+  app.delete('/object/:bucket', async (c) => {
+    const bucket = checkBucketName(c.req.param('bucket'));
+    const claims = await identifyCaller(c, keys);
+    const body = await readJsonBody(c, removeBody);
+    const deleted = await mapDatabaseErrors(() =>
+      db.asRole(claims, (tx) => deleteObjects(tx, bucket, body.prefixes)),
+    );
+    for (const row of deleted) {
+      await files.remove(bucket, typeof row['version'] === 'string' ? row['version'] : null);
+    }
+    return c.json(deleted);
+  });
+
+  app.delete('/object/:bucket/:key{.+}', async (c) => {
+    const { bucket, key } = objectParams(c.req.param());
+    const claims = await identifyCaller(c, keys);
+    const [row] = await mapDatabaseErrors(() =>
+      db.asRole(claims, (tx) => deleteObjects(tx, bucket, [key])),
+    );
+    if (!row) throw storageErrors.noSuchKey();
+    await files.remove(bucket, typeof row['version'] === 'string' ? row['version'] : null);
+    return c.json({ message: 'Successfully deleted' });
+  });
+
+  app.post('/object/move', async (c) => {
+    const claims = await identifyCaller(c, keys);
+    const body = await readJsonBody(c, transferBody);
+    const from = { bucket: checkBucketName(body.bucketId), name: checkKey(body.sourceKey) };
+    const to = {
+      bucket: checkBucketName(body.destinationBucket ?? body.bucketId),
+      name: checkKey(body.destinationKey),
+    };
+    const source = await findObject(db, from.bucket, from.name);
+    if (!source?.version) throw storageErrors.noSuchKey();
+    const crossBucket = from.bucket !== to.bucket;
+    if (crossBucket) {
+      if (!(await findBucket(db, to.bucket))) throw storageErrors.noSuchBucket();
+      await files.copy(
+        { bucket: from.bucket, version: source.version },
+        { bucket: to.bucket, version: source.version },
+      );
+    }
+    const moved = await mapDatabaseErrors(() =>
+      db.asRole(claims, (tx) => renameObject(tx, from, to)),
+    ).catch(async (error: unknown) => {
+      if (crossBucket) await files.remove(to.bucket, source.version);
+      throw error;
+    });
+    if (!moved) {
+      if (crossBucket) await files.remove(to.bucket, source.version);
+      throw storageErrors.noSuchKey();
+    }
+    if (crossBucket) await files.remove(from.bucket, source.version);
+    return c.json({ message: 'Successfully moved' });
+  });
+
+  app.post('/object/copy', async (c) => {
+    const claims = await identifyCaller(c, keys);
+    const body = await readJsonBody(c, transferBody);
+    const from = { bucket: checkBucketName(body.bucketId), name: checkKey(body.sourceKey) };
+    const to = {
+      bucket: checkBucketName(body.destinationBucket ?? body.bucketId),
+      name: checkKey(body.destinationKey),
+    };
+    const source: StoredObject | null = await mapDatabaseErrors(() =>
+      db.asRole(claims, (tx) => findObject(tx, from.bucket, from.name)),
+    );
+    const metadata = source?.metadata;
+    if (!source?.version || !metadata) throw storageErrors.noSuchKey();
+    if (!(await findBucket(db, to.bucket))) throw storageErrors.noSuchBucket();
+    const id = randomUUID();
+    const version = randomUUID();
+    await files.copy(
+      { bucket: from.bucket, version: source.version },
+      { bucket: to.bucket, version },
+    );
+    try {
+      await mapDatabaseErrors(() =>
+        db.asRole(claims, (tx) =>
+          insertObject(tx, {
+            id,
+            bucket: to.bucket,
+            name: to.name,
+            owner: ownerOf(claims),
+            version,
+            metadata: { ...metadata, lastModified: new Date().toISOString() },
+            userMetadata: source.user_metadata,
+          }),
+        ),
+      );
+    } catch (error) {
+      await files.remove(to.bucket, version);
+      throw error;
+    }
+    return c.json({ Id: id, Key: `${to.bucket}/${to.name}` });
+  });
+}

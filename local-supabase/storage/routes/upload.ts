@@ -1,0 +1,60 @@
+// Uploads: `POST /object/<bucket>/<key>` (x-upsert), `PUT` (replace), and signed upload URLs
+// (`POST /object/upload/sign/...` to create one, `PUT ...?token=` to use it).
+import type { Hono } from 'hono';
+import type { AppEnv } from '../../http/service.ts';
+import { identifyCaller, ownerOf } from '../caller.ts';
+import type { StorageContext } from '../context.ts';
+import { objectParams } from '../names.ts';
+import { signUrlToken, UPLOAD_URL_SECONDS, verifyUrlToken } from '../signing.ts';
+import { canStoreObject, storeObject } from '../store-object.ts';
+import { readUploadBody } from '../upload-body.ts';
+
+export function addUploadRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
+  app.post('/object/upload/sign/:bucket/:key{.+}', async (c) => {
+    const { bucket, key } = objectParams(c.req.param());
+    const claims = await identifyCaller(c, ctx.keys);
+    const owner = ownerOf(claims);
+    const upsert = c.req.header('x-upsert') === 'true';
+    await canStoreObject(ctx, { bucket, key, claims, owner, upsert });
+    const token = await signUrlToken(
+      ctx.keys,
+      { url: `${bucket}/${key}`, owner: owner ?? undefined, upsert },
+      UPLOAD_URL_SECONDS,
+    );
+    // Unencoded, as storage-api answers: the client URL-encodes what it is given.
+    return c.json({ url: `/object/upload/sign/${bucket}/${key}?token=${token}`, token });
+  });
+
+  app.put('/object/upload/sign/:bucket/:key{.+}', async (c) => {
+    const { bucket, key } = objectParams(c.req.param());
+    const payload = await verifyUrlToken(ctx.keys, c.req.query('token'), `${bucket}/${key}`);
+    const owner = typeof payload['owner'] === 'string' ? payload['owner'] : null;
+    const body = await readUploadBody(c);
+    // The permission was checked when the URL was signed; the row is written with the owner then.
+    const stored = await storeObject(ctx, {
+      bucket,
+      key,
+      body,
+      claims: { role: 'service_role', ...(owner ? { sub: owner } : {}) },
+      owner,
+      upsert: payload['upsert'] === true,
+    });
+    return c.json({ Key: stored.Key });
+  });
+
+  app.on(['POST', 'PUT'], '/object/:bucket/:key{.+}', async (c) => {
+    const { bucket, key } = objectParams(c.req.param());
+    const claims = await identifyCaller(c, ctx.keys);
+    const body = await readUploadBody(c);
+    const upsert = c.req.method === 'PUT' || c.req.header('x-upsert') === 'true';
+    const stored = await storeObject(ctx, {
+      bucket,
+      key,
+      body,
+      claims,
+      owner: ownerOf(claims),
+      upsert,
+    });
+    return c.json(stored);
+  });
+}
