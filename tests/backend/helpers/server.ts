@@ -53,11 +53,7 @@ function memoryStorage() {
   };
 }
 
-async function wrap(
-  server: LocalSupabase,
-  dataDir: string,
-  options: StartOptions,
-): Promise<TestServer> {
+function wrap(server: LocalSupabase, dataDir: string, options: StartOptions): TestServer {
   const { url, keys } = server;
   const mailboxUrl = server.mailboxUrl ?? '';
   const testServer: TestServer = {
