@@ -5,7 +5,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { projectRoot } from '../paths.ts';
 import { ConfigError, describeIssues } from './errors.ts';
-import { configFileSchema, type ConfigFile } from './schema.ts';
+import { configFileSchema, type ConfigFile, type ConfigFileInput } from './schema.ts';
 import { resolveKeys, type Keys } from './keys.ts';
 
 export { ConfigError } from './errors.ts';
@@ -29,7 +29,7 @@ export interface ConfigOverrides {
   anonKey?: string;
   serviceRoleKey?: string;
   /** Settings in config.toml's own shape, merged over the file (tests switch features this way). */
-  settings?: DeepPartial<ConfigFile>;
+  settings?: DeepPartial<ConfigFileInput>;
 }
 
 export interface LocalSettings {

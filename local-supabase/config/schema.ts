@@ -201,3 +201,4 @@ export const configFileSchema = z.strictObject({
 });
 
 export type ConfigFile = z.output<typeof configFileSchema>;
+export type ConfigFileInput = z.input<typeof configFileSchema>;
