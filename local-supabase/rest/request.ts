@@ -129,10 +129,13 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<JsonBo
 }
 
 function payloadTooLarge(maxBytes: number) {
+  // The unread rest of the body is still on the connection: close it rather than let a client reuse it.
   return restError(
     413,
     'PGRST413',
     'Payload Too Large',
     `The request body exceeds ${maxBytes} bytes.`,
+    null,
+    { Connection: 'close' },
   );
 }

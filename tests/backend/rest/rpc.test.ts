@@ -52,8 +52,8 @@ describe('calling functions through supabase-js rpc()', () => {
   });
 
   it('takes the arguments from the query string with get: true', async () => {
-    const { data } = await sb.rpc('rest_hello', { name: 'Ann' }, { get: true });
-    expect(data).toBe('Hello, Ann');
+    const hello = await sb.rpc('rest_hello', { name: 'Ann' }, { get: true });
+    expect(hello.data).toBe('Hello, Ann');
     const tags = await sb.rpc('rest_count_tags', { tags: ['a', 'b', 'c'] }, { get: true });
     expect(tags.data).toBe(3);
   });
@@ -69,7 +69,10 @@ describe('calling functions through supabase-js rpc()', () => {
       { id: 2, title: 'Second thoughts', author: { name: 'Ann' } },
       { id: 1, title: 'Hello world', author: { name: 'Ann' } },
     ]);
-    const filtered = await sb.rpc('rest_posts_by', { author: 2 }).select('title').eq('published', false);
+    const filtered = await sb
+      .rpc('rest_posts_by', { author: 2 })
+      .select('title')
+      .eq('published', false);
     expect(filtered.data).toEqual([{ title: 'Draft' }]);
   });
 
@@ -99,8 +102,8 @@ describe('calling functions through supabase-js rpc()', () => {
   });
 
   it('passes the whole body to a function with one unnamed json parameter', async () => {
-    const { data } = await sb.rpc('rest_echo', { nested: { list: [1, 2] }, ok: true });
-    expect(data).toEqual({ nested: { list: [1, 2] }, ok: true });
+    const echo = await sb.rpc('rest_echo', { nested: { list: [1, 2] }, ok: true });
+    expect(echo.data).toEqual({ nested: { list: [1, 2] }, ok: true });
   });
 
   it('keeps int8 exact by building the JSON in SQL', async () => {
@@ -132,7 +135,9 @@ describe('calling functions through supabase-js rpc()', () => {
     });
     const wrongArgs = await sb.rpc('rest_add', { x: 1 });
     expect(wrongArgs.error?.code).toBe('PGRST202');
-    expect(wrongArgs.error?.hint).toBe('Perhaps you meant to call the function public.rest_add(a, b)');
+    expect(wrongArgs.error?.hint).toBe(
+      'Perhaps you meant to call the function public.rest_add(a, b)',
+    );
   });
 
   it('runs GET calls read-only, so a writing function answers 405', async () => {
@@ -150,7 +155,9 @@ describe('calling functions through supabase-js rpc()', () => {
   });
 
   it('calls the product functions as the caller', async () => {
-    const moderator = server.withToken(await server.tokenFor('5eed0000-0000-4000-8000-000000000003'));
+    const moderator = server.withToken(
+      await server.tokenFor('5eed0000-0000-4000-8000-000000000003'),
+    );
     expect((await moderator.rpc('is_moderator')).data).toBe(true);
     expect((await sb.rpc('is_moderator')).data).toBe(false);
     const counts = await sb.from('public_profiles').select('display_name').limit(2);
