@@ -1,11 +1,10 @@
-// A running local Supabase for the REST suites (a private copy of the template database), with
-// supabase-js clients acting as anon, the service role, or any user (a token signed with the JWT secret).
+// The REST suites' view of the shared test harness: supabase-js clients acting as anon, the service
+// role, or any user (an access token signed with the project's JWT secret, as the auth service issues).
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import type { Database } from '../../../local-supabase/db/database.ts';
-import { start, type LocalSupabase } from '../../../local-supabase/server.ts';
 import { userClaims } from '../helpers/database.ts';
-import { getTemplateDir } from '../helpers/template.ts';
+import { startTestServer } from '../helpers/server.ts';
 
 export type Client = ReturnType<typeof client>;
 
@@ -16,16 +15,18 @@ export function pluck(data: unknown, key: string): unknown[] | undefined {
 
 export interface RestServer {
   url: string;
+  /** `<url>/rest/v1`, for requests sent with fetch. */
   rest: string;
   anonKey: string;
   serviceKey: string;
+  /** The server's database, used as the superuser to set up and check fixtures. */
   db: Database;
   anon(): Client;
   service(): Client;
   /** A client whose requests carry `token` as the bearer. */
   withToken(token: string): Client;
   /** A signed access token for a user, as the auth service would issue. */
-  tokenFor(userId: string, options?: { expiresIn?: number; secret?: string }): Promise<string>;
+  tokenFor(userId: string, options?: { expiresIn?: number }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -37,30 +38,24 @@ function client(url: string, key: string, token?: string) {
 }
 
 export async function startRestServer(): Promise<RestServer> {
-  const server: LocalSupabase = await start({
-    templateDir: await getTemplateDir(),
-    dataDir: null,
-    port: 0,
-    mailboxPort: 0,
-  });
-  const { url, keys } = server;
+  const harness = await startTestServer();
+  const { url, anonKey, serviceKey } = harness;
+  const secret = new TextEncoder().encode(harness.server.keys.jwtSecret);
   return {
     url,
     rest: `${url}/rest/v1`,
-    anonKey: keys.anonKey,
-    serviceKey: keys.serviceRoleKey,
-    db: server.db,
-    anon: () => client(url, keys.anonKey),
-    service: () => client(url, keys.serviceRoleKey),
-    withToken: (token) => client(url, keys.anonKey, token),
+    anonKey,
+    serviceKey,
+    db: harness.server.db,
+    anon: () => client(url, anonKey),
+    service: () => client(url, serviceKey),
+    withToken: (token) => client(url, anonKey, token),
     async tokenFor(userId, options = {}) {
-      const claims = userClaims(userId);
       const now = Math.floor(Date.now() / 1000);
-      const secret = new TextEncoder().encode(options.secret ?? keys.jwtSecret);
-      return new SignJWT({ ...claims, exp: now + (options.expiresIn ?? 3600) })
+      return new SignJWT({ ...userClaims(userId), exp: now + (options.expiresIn ?? 3600) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .sign(secret);
     },
-    stop: () => server.stop(),
+    stop: () => harness.stop(),
   };
 }
