@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests of the built site (`dist/`, built by `npm test` before this runs, or by
+ * `npm run build`). Chromium is Debian's (`apt-get install chromium`): Playwright's own browser
+ * downloads are not available on these machines.
+ *
+ * `E2E_BASE_URL` points the tests at a site that is already served (then no server is started);
+ * `E2E_DIST_DIR` serves another build than `dist/` (e.g. `npx astro build --outDir /tmp/site`, so
+ * a rebuild of `dist/` by someone else in the same checkout cannot change the site under test).
+ */
+
+/** A port nobody listens on; the runner's workers inherit it through the environment. */
+async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address !== null && typeof address === 'object') resolve(address.port);
+        else reject(new Error('No port assigned'));
+      });
+    });
+  });
+}
+
+const externalBaseUrl = process.env['E2E_BASE_URL'];
+const distDir = process.env['E2E_DIST_DIR'] ?? 'dist';
+// Workers load this file again: only the runner (which has no port yet) checks and picks.
+if (process.env['E2E_PORT'] === undefined) {
+  if (externalBaseUrl === undefined && !existsSync(`${distDir}/index.html`)) {
+    throw new Error(
+      `${distDir}/ has no build: run \`npm run build\` first (\`npm test\` does it for you).`,
+    );
+  }
+  process.env['E2E_PORT'] = String(await findFreePort());
+}
+const port = Number(process.env['E2E_PORT']);
+const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  // Two cores: more workers only queue behind each other and make timing-sensitive waits slower.
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env['CI']),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // `scripts/test.mjs` sets PLAYWRIGHT_JSON_OUTPUT_NAME for the JSON report it summarizes.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'] ?? 'test-results/e2e.json' }],
+  ],
+  outputDir: 'test-results/e2e',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  ...(externalBaseUrl === undefined
+    ? {
+        webServer: {
+          // --ignore-lock: other preview servers of this checkout (`npm start`) may be running, and
+          // Astro would refuse to start or, run by a coding agent, move itself to the background.
+          command: `npx astro preview --ignore-lock --host 127.0.0.1 --port ${port} --outDir ${distDir}`,
+          url: `${baseURL}/en/`,
+          // A fresh server on a fresh port every run: never a stale one from another checkout.
+          reuseExistingServer: false,
+          timeout: 120_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+        },
+      }
+    : {}),
+});

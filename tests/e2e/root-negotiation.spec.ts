@@ -1,0 +1,61 @@
+import { expect, test } from './support/fixtures.ts';
+import { locales } from './support/site-data.ts';
+
+const savedChoiceKey = 'polyglot-press.locale';
+
+const browserLanguages = [
+  { browser: 'de-DE', expected: '/de/' },
+  { browser: 'fr-CA', expected: '/fr/' },
+  { browser: 'ar-EG', expected: '/ar/' },
+  { browser: 'ja-JP', expected: '/en/' },
+];
+
+for (const { browser, expected } of browserLanguages) {
+  test.describe(`a browser set to ${browser}`, () => {
+    test.use({ locale: browser });
+
+    test(`is sent from / to ${expected}`, async ({ page }) => {
+      await page.goto('/');
+      await expect(page).toHaveURL(expected);
+    });
+  });
+}
+
+test.describe('a reader who chose a language before', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('is sent to the saved language rather than the browser language', async ({ page }) => {
+    await page.addInitScript((key) => {
+      localStorage.setItem(key, 'ar');
+    }, savedChoiceKey);
+    await page.goto('/');
+    await expect(page).toHaveURL('/ar/');
+  });
+
+  test('with an unknown saved value falls back to the browser language', async ({ page }) => {
+    await page.addInitScript((key) => {
+      localStorage.setItem(key, 'xx');
+    }, savedChoiceKey);
+    await page.goto('/');
+    await expect(page).toHaveURL('/de/');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, locale: 'de-DE' });
+
+  test('/ refreshes to the English home page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL('/en/');
+  });
+
+  test('/ offers a link to every language and a meta refresh inside <noscript>', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="0; url=\/en\/">/);
+    for (const locale of locales) {
+      expect(html).toMatch(new RegExp(`<a href="/${locale}/" hreflang="${locale}">`));
+    }
+  });
+});
