@@ -1,0 +1,96 @@
+// Realtime's REST side: `POST /api/broadcast` (realtime-js falls back to it when a channel is not
+// joined) and `POST /api/broadcast/<topic>/events/<event>` (`channel.httpSend()`), both 202.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Keys } from '../config/keys.ts';
+import { handleErrors, ServiceError } from '../http/errors.ts';
+import { identifyRequest, JwtError } from '../http/keys.ts';
+import type { AppEnv } from '../http/service.ts';
+import type { Hub } from './hub.ts';
+
+const batch = z.object({
+  messages: z
+    .array(
+      z.object({
+        topic: z.string().min(1),
+        event: z.string().min(1),
+        payload: z.unknown().optional(),
+        private: z.boolean().optional(),
+      }),
+    )
+    .max(1000),
+});
+
+async function checkCaller(header: (name: string) => string | undefined, keys: Keys) {
+  try {
+    await identifyRequest(
+      { authorization: header('authorization'), apikey: header('apikey') },
+      keys,
+    );
+  } catch (error) {
+    if (error instanceof JwtError) throw new ServiceError(401, 'invalid_jwt', error.message);
+    throw error;
+  }
+}
+
+export function createRealtimeApi(
+  hub: Hub,
+  keys: Keys,
+  onUnexpected: (error: unknown) => void,
+): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(handleErrors('gateway', onUnexpected));
+
+  app.post('/api/broadcast', async (c) => {
+    await checkCaller((name) => c.req.header(name), keys);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new ServiceError(400, 'invalid_json', 'Body is not valid JSON');
+    }
+    const parsed = batch.safeParse(body);
+    if (!parsed.success) {
+      throw new ServiceError(
+        400,
+        'invalid_request',
+        'Expected {messages: [{topic, event, payload}]}',
+      );
+    }
+    for (const message of parsed.data.messages) {
+      hub.broadcast(`realtime:${message.topic}`, {
+        event: message.event,
+        payload: message.payload ?? {},
+        binary: false,
+      });
+    }
+    return c.body(null, 202);
+  });
+
+  app.post('/api/broadcast/:topic/events/:event', async (c) => {
+    await checkCaller((name) => c.req.header(name), keys);
+    const binary = /^application\/octet-stream/i.test(c.req.header('content-type') ?? '');
+    let payload: unknown;
+    if (binary) {
+      payload = new Uint8Array(await c.req.arrayBuffer());
+    } else {
+      try {
+        payload = await c.req.json();
+      } catch {
+        throw new ServiceError(400, 'invalid_json', 'Body is not valid JSON');
+      }
+    }
+    hub.broadcast(`realtime:${c.req.param('topic')}`, {
+      event: c.req.param('event'),
+      payload,
+      binary,
+      fromBinaryFrame: binary,
+    });
+    return c.body(null, 202);
+  });
+
+  app.all('*', () => {
+    throw new ServiceError(404, 'not_found', 'no Route matched with those values');
+  });
+  return app;
+}

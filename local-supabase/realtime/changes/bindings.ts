@@ -1,0 +1,138 @@
+// A channel's postgres_changes bindings: what the client asked for at join, checked against the
+// database and given a server id. The join reply echoes them in the client's order.
+import type { Database } from '../../db/database.ts';
+import { compileFilter, FilterError, parseFilter, type FilterCondition } from './filters.ts';
+import type { TableCatalog } from './tables.ts';
+
+export interface ClientBinding {
+  event: string;
+  schema: string;
+  table?: string;
+  filter?: string;
+}
+
+export interface PostgresBinding {
+  id: number;
+  /** `*`, `INSERT`, `UPDATE` or `DELETE` (upper case). */
+  event: string;
+  schema: string;
+  /** null: every published table of the schema. */
+  table: string | null;
+  conditions: FilterCondition[];
+  /** The client's binding, echoed verbatim in the join reply. */
+  echo: ClientBinding;
+}
+
+export class BindingError extends Error {
+  override name = 'BindingError';
+}
+
+const EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
+let nextId = 1;
+
+function readClientBinding(value: unknown): ClientBinding {
+  if (typeof value !== 'object' || value === null) {
+    throw new BindingError('postgres_changes bindings must be objects');
+  }
+  const { event, schema, table, filter } = value as Record<string, unknown>;
+  if (typeof event !== 'string' || !EVENTS.has(event.toUpperCase())) {
+    throw new BindingError(`event must be one of *, INSERT, UPDATE, DELETE (got ${String(event)})`);
+  }
+  if (typeof schema !== 'string' || schema === '') throw new BindingError('schema is required');
+  if (table !== undefined && table !== null && typeof table !== 'string') {
+    throw new BindingError('table must be a string');
+  }
+  if (filter !== undefined && filter !== null && typeof filter !== 'string') {
+    throw new BindingError('filter must be a string');
+  }
+  return {
+    event,
+    schema,
+    ...(typeof table === 'string' ? { table } : {}),
+    ...(typeof filter === 'string' ? { filter } : {}),
+  };
+}
+
+function describe(binding: ClientBinding): string {
+  return `[event: ${binding.event}, schema: ${binding.schema}, table: ${binding.table ?? '*'}, filters: [${binding.filter ?? ''}]]`;
+}
+
+/**
+ * Checks the client's bindings (tables exist, filter columns exist and values fit their types) and
+ * gives each a server id. Throws BindingError with the reason for the join reply.
+ */
+export async function createBindings(
+  requested: unknown,
+  catalog: TableCatalog,
+  db: Database,
+): Promise<PostgresBinding[]> {
+  if (requested === undefined || requested === null) return [];
+  if (!Array.isArray(requested)) throw new BindingError('postgres_changes must be a list');
+  const bindings: PostgresBinding[] = [];
+  for (const value of requested) {
+    const echo = readClientBinding(value);
+    const wildcard = echo.table === undefined || echo.table === '*';
+    let conditions: FilterCondition[];
+    try {
+      conditions = parseFilter(echo.filter ?? '');
+    } catch (error) {
+      throw new BindingError(`Error parsing \`filter\` params: ${(error as Error).message}`);
+    }
+    if (wildcard && conditions.length > 0) {
+      throw new BindingError(`A filter needs a table: ${describe(echo)}`);
+    }
+    if (!wildcard) {
+      const info = await catalog.get(echo.schema, echo.table ?? '');
+      if (!info) {
+        throw new BindingError(
+          `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${describe(echo)}`,
+        );
+      }
+      await checkFilterValues(conditions, info, db, echo);
+    }
+    bindings.push({
+      id: nextId++,
+      event: echo.event.toUpperCase(),
+      schema: echo.schema,
+      table: wildcard ? null : (echo.table ?? null),
+      conditions,
+      echo,
+    });
+  }
+  return bindings;
+}
+
+/** Casts every filter value to its column's type once, so a bad value fails the join, not a change. */
+async function checkFilterValues(
+  conditions: FilterCondition[],
+  info: NonNullable<Awaited<ReturnType<TableCatalog['get']>>>,
+  db: Database,
+  echo: ClientBinding,
+): Promise<void> {
+  if (conditions.length === 0) return;
+  const params: unknown[] = [];
+  let sql: string;
+  try {
+    sql = compileFilter(conditions, info, (value) => {
+      params.push(value);
+      return `$${params.length}`;
+    });
+  } catch (error) {
+    if (error instanceof FilterError) {
+      throw new BindingError(`Error parsing \`filter\` params: ${error.message} ${describe(echo)}`);
+    }
+    throw error;
+  }
+  const row = `null::${quoteName(info.schema)}.${quoteName(info.table)}`;
+  try {
+    await db.query(`select ${sql} from (select (${row}).*) as r`, params);
+  } catch (error) {
+    throw new BindingError(
+      `Error parsing \`filter\` params: ${(error as Error).message} ${describe(echo)}`,
+    );
+  }
+}
+
+export function quoteName(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

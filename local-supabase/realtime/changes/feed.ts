@@ -1,0 +1,104 @@
+// Drains the change queue after commit: a notification (one per captured row) schedules a drain, and
+// drains run one at a time, so changes reach subscribers in commit order.
+import { readFile } from 'node:fs/promises';
+import type { Database } from '../../db/database.ts';
+
+export interface QueuedChange {
+  id: number;
+  schema: string;
+  table: string;
+  type: 'INSERT' | 'UPDATE' | 'DELETE';
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+  commit_timestamp: string;
+}
+
+const BATCH = 500;
+
+const DRAIN = `
+with batch as (
+  delete from realtime.local_changes
+  where id in (select id from realtime.local_changes order by id limit ${BATCH})
+  returning *
+)
+select coalesce(json_agg(json_build_object('id', id, 'schema', schema_name, 'table', table_name,
+  'type', op, 'record', record, 'old_record', old_record,
+  'commit_timestamp', to_char(commit_timestamp at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))
+  order by id), '[]')::text as changes
+from batch`;
+
+export interface ChangeFeedOptions {
+  db: Database;
+  /** Handles one batch; the next drain waits for it. */
+  deliver: (changes: QueuedChange[]) => Promise<void>;
+  /** Called when DDL ran, so cached table descriptions are dropped. */
+  onSchemaChange: () => void;
+  onError: (error: unknown) => void;
+}
+
+export class ChangeFeed {
+  readonly #options: ChangeFeedOptions;
+  #draining: Promise<void> | null = null;
+  #again = false;
+  #stopped = false;
+  #unlisten: (() => Promise<void>)[] = [];
+
+  constructor(options: ChangeFeedOptions) {
+    this.#options = options;
+  }
+
+  /** Installs the capture triggers (idempotent) and starts listening. */
+  async start(): Promise<void> {
+    const sql = await readFile(new URL('./capture.sql', import.meta.url), 'utf8');
+    await this.#options.db.exec(sql);
+    this.#unlisten.push(
+      await this.#options.db.listen('realtime_local_changes', () => {
+        this.#schedule();
+      }),
+      await this.#options.db.listen('realtime_local_schema', () => {
+        this.#options.onSchemaChange();
+      }),
+    );
+  }
+
+  #schedule(): void {
+    if (this.#stopped) return;
+    if (this.#draining) {
+      this.#again = true;
+      return;
+    }
+    this.#draining = this.#drain().finally(() => {
+      this.#draining = null;
+      if (this.#again) {
+        this.#again = false;
+        this.#schedule();
+      }
+    });
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      for (;;) {
+        const { rows } = await this.#options.db.query<{ changes: string }>(DRAIN);
+        const changes = JSON.parse(rows[0]?.changes ?? '[]') as QueuedChange[];
+        if (changes.length === 0 || this.#stopped) return;
+        await this.#options.deliver(changes);
+        if (changes.length < BATCH) return;
+      }
+    } catch (error) {
+      if (!this.#stopped) this.#options.onError(error);
+    }
+  }
+
+  /** Resolves once every notified change has been delivered (tests and benchmarks). */
+  async settled(): Promise<void> {
+    while (this.#draining) await this.#draining;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await this.#draining;
+    for (const unlisten of this.#unlisten) await unlisten().catch(() => undefined);
+    this.#unlisten = [];
+  }
+}

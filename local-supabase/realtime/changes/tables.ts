@@ -1,0 +1,90 @@
+// What the change feed needs to know about a table: its columns with their types (the `columns` of a
+// change event, which the client converts by), primary key, replica identity, publication membership
+// and which columns each API role may select. Cached until the schema changes.
+import type { Database } from '../../db/database.ts';
+
+export type ApiRole = 'anon' | 'authenticated' | 'service_role';
+
+export interface ColumnInfo {
+  name: string;
+  /** `pg_type.typname` (`int8`, `timestamptz`, `_text`): what realtime-js converts by. */
+  type: string;
+  /** `format_type()`, usable in a cast (`character varying(40)`, `public.mood`). */
+  sqlType: string;
+}
+
+export interface TableInfo {
+  schema: string;
+  table: string;
+  columns: ColumnInfo[];
+  primaryKey: string[];
+  /** `f` = REPLICA IDENTITY FULL: old records carry every column, not only the key. */
+  replicaIdentity: string;
+  published: boolean;
+  /** The columns each role may select (empty: the role cannot read the table). */
+  selectable: Record<ApiRole, string[]>;
+}
+
+const TABLE_INFO = `
+select json_build_object(
+  'schema', n.nspname,
+  'table', c.relname,
+  'columns', coalesce((
+    select json_agg(json_build_object('name', a.attname, 'type', t.typname,
+      'sqlType', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
+    from pg_attribute a join pg_type t on t.oid = a.atttypid
+    where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'),
+  'primaryKey', coalesce((
+    select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
+    from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
+    where i.indrelid = c.oid and i.indisprimary), '[]'),
+  'replicaIdentity', c.relreplident,
+  'published', exists (select 1 from pg_publication_tables p
+    where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname),
+  'selectable', (
+    select json_object_agg(r.role, coalesce((
+      select json_agg(a.attname order by a.attnum) from pg_attribute a
+      where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+        and has_column_privilege(r.role, c.oid, a.attnum, 'SELECT')), '[]'))
+    from unnest(array['anon', 'authenticated', 'service_role']) as r(role))
+)::text as info
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p')`;
+
+export class TableCatalog {
+  readonly #db: Database;
+  readonly #cache = new Map<string, Promise<TableInfo | null>>();
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  /** The table's description, or null when it does not exist. */
+  get(schema: string, table: string): Promise<TableInfo | null> {
+    const key = JSON.stringify([schema, table]);
+    let info = this.#cache.get(key);
+    if (!info) {
+      info = this.#db
+        .query<{ info: string }>(TABLE_INFO, [schema, table])
+        .then(({ rows }) => (rows[0] ? (JSON.parse(rows[0].info) as TableInfo) : null));
+      info.catch(() => this.#cache.delete(key));
+      this.#cache.set(key, info);
+    }
+    return info;
+  }
+
+  /** The published tables of a schema (bindings with `table: '*'`). */
+  async publishedIn(schema: string): Promise<string[]> {
+    const { rows } = await this.#db.query<{ tables: string }>(
+      `select coalesce(json_agg(tablename order by tablename), '[]')::text as tables
+       from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = $1`,
+      [schema],
+    );
+    return JSON.parse(rows[0]?.tables ?? '[]') as string[];
+  }
+
+  /** Forgets everything (called when DDL ran). */
+  clear(): void {
+    this.#cache.clear();
+  }
+}

@@ -1,0 +1,309 @@
+// One WebSocket: decodes frames, handles them strictly one after another (an async join must not let
+// a later heartbeat or leave overtake it), and owns the socket's channels.
+import type { RawData, WebSocket } from 'ws';
+import type { Keys } from '../config/keys.ts';
+import type { Database } from '../db/database.ts';
+import type { Log } from '../http/log.ts';
+import { authenticate, RealtimeAuthError } from './auth.ts';
+import { BindingError, createBindings } from './changes/bindings.ts';
+import type { TableCatalog } from './changes/tables.ts';
+import { Channel, type ChannelConfig, type ChannelTransport } from './channel.ts';
+import type { Hub } from './hub.ts';
+import {
+  decodeBinary,
+  decodeText,
+  encodeBroadcastBinary,
+  encodeText,
+  ProtocolError,
+  type BroadcastBody,
+  type PhoenixMessage,
+  type Vsn,
+} from './protocol.ts';
+
+export interface ConnectionContext {
+  hub: Hub;
+  catalog: TableCatalog;
+  db: Database;
+  keys: Keys;
+  log: Log;
+}
+
+type Payload = Record<string, unknown>;
+
+function asRecord(value: unknown): Payload {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Payload)
+    : {};
+}
+
+function readConfig(config: Payload): ChannelConfig {
+  const broadcast = asRecord(config['broadcast']);
+  const presence = asRecord(config['presence']);
+  return {
+    broadcastSelf: broadcast['self'] === true,
+    broadcastAck: broadcast['ack'] === true,
+    presenceKey: typeof presence['key'] === 'string' ? presence['key'] : '',
+    presenceEnabled: presence['enabled'] === true,
+  };
+}
+
+export class Connection implements ChannelTransport {
+  readonly #ws: WebSocket;
+  readonly #vsn: Vsn;
+  readonly #context: ConnectionContext;
+  /** The apikey from the URL: the token of joins that carry no `access_token`. */
+  readonly #apiKey: string | null;
+  readonly #channels = new Map<string, Channel>();
+  #tail: Promise<void> = Promise.resolve();
+  lastSeen = Date.now();
+
+  constructor(ws: WebSocket, vsn: Vsn, apiKey: string | null, context: ConnectionContext) {
+    this.#ws = ws;
+    this.#vsn = vsn;
+    this.#apiKey = apiKey;
+    this.#context = context;
+    ws.on('message', (data, isBinary) => {
+      this.#receive(data, isBinary);
+    });
+    ws.on('close', () => {
+      this.#closeAll();
+    });
+    ws.on('error', (error) => {
+      context.log('socket error', error);
+    });
+  }
+
+  #receive(data: RawData, isBinary: boolean): void {
+    this.lastSeen = Date.now();
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    let message: PhoenixMessage;
+    try {
+      message = isBinary ? decodeBinary(bytes) : decodeText(bytes.toString('utf8'), this.#vsn);
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      this.#context.log(`dropped a malformed frame: ${error.message}`);
+      return;
+    }
+    this.#tail = this.#tail
+      .then(() => this.#handle(message))
+      .catch((error: unknown) => {
+        this.#context.log('failed to handle a message', error);
+        this.#reply(message, 'error', { reason: 'internal error' });
+      });
+  }
+
+  send(message: PhoenixMessage): void {
+    if (this.#ws.readyState === this.#ws.OPEN) this.#ws.send(encodeText(message, this.#vsn));
+  }
+
+  /**
+   * Broadcasts that arrived as binary frames go out as binary frames (kind 4) on vsn 2.0.0, the
+   * rest as JSON text; a vsn 1.0.0 socket cannot carry raw bytes, so it misses those.
+   */
+  sendBroadcast(channel: Channel, body: BroadcastBody): void {
+    if (this.#ws.readyState !== this.#ws.OPEN) return;
+    if (this.#vsn === '2.0.0' && (body.fromBinaryFrame || body.binary)) {
+      this.#ws.send(encodeBroadcastBinary(channel.topic, body));
+      return;
+    }
+    if (body.binary) return;
+    channel.push('broadcast', {
+      type: 'broadcast',
+      event: body.event,
+      payload: body.payload,
+      ...(body.meta ? { meta: body.meta } : {}),
+    });
+  }
+
+  #reply(message: PhoenixMessage, status: 'ok' | 'error', response: unknown): void {
+    this.send({
+      joinRef: message.joinRef,
+      ref: message.ref,
+      topic: message.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    });
+  }
+
+  async #handle(message: PhoenixMessage): Promise<void> {
+    if (message.topic === 'phoenix') {
+      if (message.event === 'heartbeat') this.#reply(message, 'ok', {});
+      return;
+    }
+    if (message.event === 'phx_join') {
+      await this.#join(message);
+      return;
+    }
+    const channel = this.#channels.get(message.topic);
+    if (!channel || (message.joinRef !== null && message.joinRef !== channel.joinRef)) {
+      this.#reply(message, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    const payload = asRecord(message.payload);
+    switch (message.event) {
+      case 'phx_leave':
+        this.#reply(message, 'ok', {});
+        this.#leave(channel);
+        return;
+      case 'access_token':
+        await this.#changeToken(channel, message, payload);
+        return;
+      case 'broadcast':
+        this.#broadcast(channel, message, message.payload);
+        return;
+      case 'presence':
+        this.#presence(channel, message, payload);
+        return;
+      default:
+        this.#reply(message, 'error', { reason: `unknown event "${message.event}"` });
+    }
+  }
+
+  async #join(message: PhoenixMessage): Promise<void> {
+    const { topic } = message;
+    const joinRef = message.joinRef ?? message.ref ?? '';
+    if (!topic.startsWith('realtime:')) {
+      this.#reply(message, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    const existing = this.#channels.get(topic);
+    if (existing) this.#leave(existing);
+    const payload = asRecord(message.payload);
+    const config = asRecord(payload['config']);
+    if (config['private'] === true) {
+      this.#reply(message, 'error', {
+        reason:
+          'Private channels (realtime.messages authorization) are not supported by the local backend',
+      });
+      return;
+    }
+    const token = [payload['access_token'], payload['user_token'], this.#apiKey].find(
+      (value): value is string => typeof value === 'string' && value !== '',
+    );
+    let channel: Channel;
+    try {
+      if (!token) throw new RealtimeAuthError('No access token: pass the apikey or access_token');
+      const auth = await authenticate(token, this.#context.keys);
+      const bindings = await createBindings(
+        config['postgres_changes'],
+        this.#context.catalog,
+        this.#context.db,
+      );
+      channel = new Channel({
+        transport: this,
+        topic,
+        joinRef,
+        config: readConfig(config),
+        auth,
+        bindings,
+        onExpired: (expired) => {
+          this.#expire(expired, 'Token has expired 0 seconds ago');
+        },
+      });
+    } catch (error) {
+      if (error instanceof RealtimeAuthError || error instanceof BindingError) {
+        this.#reply(message, 'error', { reason: error.message });
+        return;
+      }
+      throw error;
+    }
+    this.#channels.set(topic, channel);
+    this.#context.hub.add(channel);
+    this.#reply(message, 'ok', {
+      postgres_changes: channel.bindings.map((binding) => ({ id: binding.id, ...binding.echo })),
+    });
+    if (channel.bindings.length > 0) {
+      channel.push('system', {
+        message: 'Subscribed to PostgreSQL',
+        status: 'ok',
+        extension: 'postgres_changes',
+        channel: channel.subTopic,
+      });
+    }
+    if (channel.presenceEnabled) this.#sendPresenceState(channel);
+  }
+
+  #sendPresenceState(channel: Channel): void {
+    channel.push('presence_state', this.#context.hub.presenceState(channel.topic));
+    channel.presenceStateSent = true;
+  }
+
+  async #changeToken(channel: Channel, message: PhoenixMessage, payload: Payload): Promise<void> {
+    const token = payload['access_token'];
+    if (typeof token !== 'string' || token === '') {
+      this.#reply(message, 'error', { reason: 'access_token must be a string' });
+      return;
+    }
+    try {
+      channel.setAuth(await authenticate(token, this.#context.keys));
+      this.#reply(message, 'ok', {});
+    } catch (error) {
+      if (!(error instanceof RealtimeAuthError)) throw error;
+      this.#reply(message, 'error', { reason: error.message });
+      this.#expire(channel, error.message);
+    }
+  }
+
+  /** A channel whose token expired or was refused: a system error, then the channel closes. */
+  #expire(channel: Channel, reason: string): void {
+    if (this.#channels.get(channel.topic) !== channel) return;
+    channel.push('system', {
+      message: reason,
+      status: 'error',
+      extension: 'system',
+      channel: channel.subTopic,
+    });
+    this.#leave(channel);
+  }
+
+  #broadcast(channel: Channel, message: PhoenixMessage, raw: unknown): void {
+    const payload = asRecord(raw);
+    const event = payload['event'];
+    if (typeof event !== 'string') {
+      this.#reply(message, 'error', { reason: 'broadcast needs an event' });
+      return;
+    }
+    const meta = payload['meta'];
+    const body: BroadcastBody = {
+      event,
+      payload: payload['payload'] ?? {},
+      binary: payload['payload'] instanceof Uint8Array,
+      fromBinaryFrame: payload['fromBinaryFrame'] === true,
+      ...(meta && typeof meta === 'object' ? { meta: meta as Record<string, unknown> } : {}),
+    };
+    this.#context.hub.broadcast(channel.topic, body, channel);
+    if (channel.broadcastAck) this.#reply(message, 'ok', {});
+  }
+
+  #presence(channel: Channel, message: PhoenixMessage, payload: Payload): void {
+    if (!channel.presenceStateSent) {
+      channel.presenceEnabled = true;
+      this.#sendPresenceState(channel);
+    }
+    if (payload['event'] === 'track') {
+      this.#context.hub.track(channel, asRecord(payload['payload']));
+    } else if (payload['event'] === 'untrack') {
+      this.#context.hub.untrack(channel);
+    } else {
+      this.#reply(message, 'error', { reason: 'presence event must be track or untrack' });
+      return;
+    }
+    this.#reply(message, 'ok', {});
+  }
+
+  #leave(channel: Channel): void {
+    this.#channels.delete(channel.topic);
+    this.#context.hub.remove(channel);
+    channel.push('phx_close', {});
+  }
+
+  #closeAll(): void {
+    for (const channel of this.#channels.values()) this.#context.hub.remove(channel);
+    this.#channels.clear();
+  }
+
+  close(code = 1001, reason = 'server shutting down'): void {
+    this.#closeAll();
+    this.#ws.close(code, reason);
+  }
+}

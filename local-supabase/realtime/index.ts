@@ -1,0 +1,61 @@
+// The realtime service: a Phoenix-protocol WebSocket at `/realtime/v1/websocket` (broadcast, presence,
+// postgres_changes filtered by RLS) and the broadcast REST API under `/realtime/v1/api`.
+import { Hono } from 'hono';
+import { handleErrors, ServiceError } from '../http/errors.ts';
+import type { AppEnv, Service, ServiceContext } from '../http/service.ts';
+import { createRealtimeApi } from './api.ts';
+import { deliverChanges } from './changes/deliver.ts';
+import { ChangeFeed } from './changes/feed.ts';
+import { TableCatalog } from './changes/tables.ts';
+import { Hub } from './hub.ts';
+import { attachWebSocket, type RealtimeSockets } from './websocket.ts';
+
+/** The service plus handles tests and the benchmark use to observe it. */
+export interface RealtimeService extends Service {
+  hub: Hub;
+  feed: ChangeFeed;
+}
+
+export async function createService(context: ServiceContext): Promise<Service> {
+  const { config, db, keys, logger } = context;
+  if (!config.realtime.enabled) {
+    const app = new Hono<AppEnv>();
+    app.onError(handleErrors('gateway'));
+    app.all('*', () => {
+      throw new ServiceError(404, 'not_found', 'Realtime is disabled in supabase/config.toml');
+    });
+    return { app };
+  }
+  const log = logger.for('realtime');
+  const onError = (error: unknown) => {
+    logger.error('realtime', 'change delivery failed', error);
+  };
+  const hub = new Hub();
+  const catalog = new TableCatalog(db);
+  const feed = new ChangeFeed({
+    db,
+    deliver: (changes) =>
+      deliverChanges(changes, { db, catalog, subscribers: () => hub.channels(), onError }),
+    onSchemaChange: () => {
+      catalog.clear();
+    },
+    onError,
+  });
+  await feed.start();
+  let sockets: RealtimeSockets | undefined;
+  const service: RealtimeService = {
+    app: createRealtimeApi(hub, keys, (error) => {
+      logger.error('realtime', 'unexpected error', error);
+    }),
+    hub,
+    feed,
+    attach(server) {
+      sockets = attachWebSocket(server, keys, { hub, catalog, db, keys, log });
+    },
+    async stop() {
+      await sockets?.close();
+      await feed.stop();
+    },
+  };
+  return service;
+}
