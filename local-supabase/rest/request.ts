@@ -97,6 +97,25 @@ export type JsonBody =
   | { kind: 'array'; text: string; value: unknown[] }
   | { kind: 'empty' };
 
+/** Postgres parses JSON recursively: very deep nesting would exhaust its stack (a 500). */
+const MAX_JSON_DEPTH = 256;
+
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 92) index += 1;
+      else if (char === 34) inString = false;
+    } else if (char === 34) inString = true;
+    else if (char === 91 || char === 123) deepest = Math.max(deepest, ++depth);
+    else if (char === 93 || char === 125) depth -= 1;
+  }
+  return deepest;
+}
+
 /**
  * The request body as JSON: the raw text (Postgres parses it again, keeping numbers exact) and its
  * parsed shape for validation. Only JSON content types are accepted.
@@ -115,6 +134,9 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<JsonBo
   if (buffer.byteLength > maxBytes) throw payloadTooLarge(maxBytes);
   const text = new TextDecoder('utf-8', { fatal: false }).decode(buffer);
   if (text.trim() === '') return { kind: 'empty' };
+  if (nestingDepth(text) > MAX_JSON_DEPTH) {
+    throw invalidBody(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -104,6 +104,14 @@ const badRequests: BadRequest[] = [
     status: 400,
     code: '22P02',
   },
+  {
+    name: 'JSON nested 5000 levels deep',
+    method: 'POST',
+    path: '/rest_authors',
+    body: `{"id": 1, "name": "x", "tags": ${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    status: 400,
+    code: 'PGRST102',
+  },
   // unknown names
   { name: 'unknown table', path: '/no_such_table', status: 404, code: 'PGRST205' },
   { name: 'table in another schema', path: '/users', status: 404, code: 'PGRST205' },
@@ -219,6 +227,18 @@ const badRequests: BadRequest[] = [
     path: '/rest_posts?title=eq.a%00b',
     status: 400,
     code: '22021',
+  },
+  {
+    name: 'broken percent-encoding in a filter value',
+    path: '/rest_posts?id=eq.%zz',
+    status: 400,
+    code: '22P02',
+  },
+  {
+    name: 'broken percent-encoding in the table name',
+    path: '/%E0%A4%A',
+    status: 404,
+    code: 'PGRST205',
   },
   // bad order
   {
