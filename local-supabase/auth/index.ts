@@ -32,7 +32,6 @@ export function createService(service: ServiceContext): Service {
     service.logger.error('auth', 'unexpected error', error);
   });
   app.onError(onError);
-  app.notFound((c) => onError(notFound('not_found', 'Not Found'), c));
   app.use(async (c, next) => {
     await next();
     // auth-js reads `error.code` only from responses that echo the API version it announced.
@@ -49,5 +48,9 @@ export function createService(service: ServiceContext): Service {
   registerLogout(app, context);
   registerRecover(app, context);
   registerAdmin(app, context);
+  // A sub-router's notFound is not consulted once mounted; a last catch-all answers in GoTrue's shape.
+  app.all('*', () => {
+    throw notFound('not_found', 'Not Found');
+  });
   return { app };
 }
