@@ -59,6 +59,14 @@ export function createApp(
     logger.error('http', 'unexpected error', error);
   };
   app.onError(handleErrors('gateway', onUnexpected));
+  const logRequest = logger.for('http');
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    logRequest(
+      `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)} ms`,
+    );
+  });
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
   app.use(cors(config.auth.site_url, config.auth.additional_redirect_urls));
   app.use(limitBody(config.local.maxBodyBytes));

@@ -186,6 +186,13 @@ describe('e-mail links and 6-digit codes (sign-in, confirmation, recovery) with 
       options: { redirectTo: 'http://127.0.0.1:4321/en/account/' },
     });
     expect(allowed.data.properties?.redirect_to).toBe('http://127.0.0.1:4321/en/account/');
+    // A preview or end-to-end run on a free loopback port gets its links back too.
+    const preview = await server.admin().auth.admin.generateLink({
+      type: 'magiclink',
+      email,
+      options: { redirectTo: 'http://127.0.0.1:49152/de/' },
+    });
+    expect(preview.data.properties?.redirect_to).toBe('http://127.0.0.1:49152/de/');
   });
 
   it('resends the sign-up confirmation', async () => {
