@@ -1,0 +1,121 @@
+/**
+ * `npm run bench:build [-- --articles N] [-- --keep]`: how fast the site builds a large dataset,
+ * next to a plain Astro site that renders the same number of pages, built in the same run on
+ * the same machine. Prints numbers only (no thresholds); bench/README.md explains them.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchLocales, generateDataset } from './lib/generate-dataset.mjs';
+import { measureBuild } from './lib/measure-build.mjs';
+import { writePlainSite } from './lib/plain-site.mjs';
+
+const { values } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '2000' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const articleCount = Number(values.articles);
+if (!Number.isInteger(articleCount) || articleCount < 1) {
+  throw new Error(`--articles must be a positive integer, not "${values.articles}"`);
+}
+
+const root = resolve(import.meta.dirname, '..');
+const astro = join(root, 'node_modules/astro/bin/astro.mjs');
+const work = await mkdtemp(join(tmpdir(), 'polyglot-bench-'));
+const datasetDir = join(work, 'dataset');
+
+try {
+  console.log(`Generating ${articleCount} articles in ${benchLocales.length} locales in ${work}`);
+  const generationStart = performance.now();
+  const dataset = await generateDataset(datasetDir, articleCount);
+  console.log(
+    `  ${dataset.articleDocuments} article documents (${dataset.documents} documents, ${dataset.images} images) in ${seconds(performance.now() - generationStart)} s`,
+  );
+
+  console.log('Loading the content once (queries and validation)');
+  const load = await measureBuild({
+    command: process.execPath,
+    args: [join(root, 'bench/lib/load-content.mjs')],
+    cwd: root,
+    env: { CONTENT_DATASET_DIR: datasetDir },
+    logFile: join(work, 'load-content.log'),
+  });
+  const loaded = JSON.parse(load.log.trim().split('\n').at(-1) ?? '{}');
+  console.log(`  ${loaded.ms} ms for ${loaded.articles} article documents and the rest`);
+
+  console.log('Building Polyglot Press against it');
+  const site = await measureBuild({
+    command: process.execPath,
+    args: [astro, 'build', '--outDir', join(work, 'site-dist')],
+    cwd: root,
+    env: { CONTENT_DATASET_DIR: datasetDir },
+    logFile: join(work, 'site-build.log'),
+  });
+  const sitePages = builtPages(site.log);
+
+  console.log(`Building a plain Astro site with the same ${sitePages.count} pages`);
+  const plainDir = join(work, 'plain-site');
+  await writePlainSite(plainDir, sitePages.count, join(root, 'node_modules'));
+  const plain = await measureBuild({
+    command: process.execPath,
+    args: [astro, 'build', '--root', plainDir, '--outDir', join(work, 'plain-dist')],
+    cwd: plainDir,
+    logFile: join(work, 'plain-build.log'),
+  });
+  const plainPages = builtPages(plain.log);
+
+  const rows = [
+    ['', 'pages', 'wall s', 'pages/s', 'astro s', 'peak RSS MB'],
+    row('Polyglot Press', site, sitePages),
+    row('plain Astro', plain, plainPages),
+  ];
+  console.log(`\n${table(rows)}`);
+  const siteRate = sitePages.count / site.seconds;
+  const plainRate = plainPages.count / plain.seconds;
+  console.log(
+    `\nratio (Polyglot Press ÷ plain): ${(siteRate / plainRate).toFixed(2)}× the pages/second, ` +
+      `${(site.peakRssBytes / plain.peakRssBytes).toFixed(2)}× the peak memory`,
+  );
+} finally {
+  if (values.keep) console.log(`\nKept ${work}`);
+  else await rm(work, { recursive: true, force: true });
+}
+
+/** Astro's own count and time, from its closing "[build] N page(s) built in Xs" line. */
+function builtPages(log) {
+  const match = /\[build\] (\d+) page\(s\) built in ([\d.]+)(m?s)/.exec(log);
+  if (match === null) throw new Error('The build log has no "page(s) built" line');
+  const [, count, time, unit] = match;
+  return { count: Number(count), astroSeconds: Number(time) / (unit === 'ms' ? 1000 : 1) };
+}
+
+function row(name, measured, pages) {
+  return [
+    name,
+    String(pages.count),
+    measured.seconds.toFixed(1),
+    (pages.count / measured.seconds).toFixed(1),
+    pages.astroSeconds.toFixed(1),
+    (measured.peakRssBytes / 2 ** 20).toFixed(0),
+  ];
+}
+
+function table(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((cells) => cells[column].length)));
+  return rows
+    .map((cells) =>
+      cells
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
+        )
+        .join('  '),
+    )
+    .join('\n');
+}
+
+function seconds(ms) {
+  return (ms / 1000).toFixed(1);
+}

@@ -1,0 +1,28 @@
+/**
+ * Which kind of page an HTML file of `dist/` is, from its path (the URL layout of PRODUCT.md §3).
+ * Static pages are whatever single segment under a locale is not another route.
+ */
+const otherRoutes = new Set(['articles', 'authors', 'categories', 'search', '404']);
+
+/** @param {string} path path inside dist/, with forward slashes, e.g. `de/articles/x/index.html` */
+export function pageTypeOf(path) {
+  if (path === 'index.html') return 'root chooser';
+  if (path === '404.html') return '404 (root)';
+  const segments = path
+    .replace(/(^|\/)index\.html$/, '')
+    .replace(/\.html$/, '')
+    .split('/')
+    .filter(Boolean);
+  const [, section, name, extra] = segments;
+  if (segments.length === 1) return 'home';
+  if (section === '404') return '404';
+  if (section === 'search') return 'search';
+  if (section === 'articles') {
+    return name === undefined || name === 'page' ? 'article list' : 'article';
+  }
+  if (section === 'categories' && name !== undefined && extra === undefined) return 'category';
+  if (section === 'authors' && name !== undefined && extra === undefined) return 'author';
+  if (segments.length === 2 && section !== undefined && !otherRoutes.has(section))
+    return 'static page';
+  return 'other';
+}
