@@ -104,6 +104,14 @@ select json_build_object(
         from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality as x(oid, i)
         join pg_type xt on xt.oid = x.oid
       ),
+      'argRelation', (
+        select json_build_object('schema', an.nspname, 'name', ac.relname)
+        from pg_type at
+        join pg_class ac on ac.oid = at.typrelid and ac.relkind in ('r', 'v', 'm', 'f', 'p')
+        join pg_namespace an on an.oid = ac.relnamespace
+        where p.pronargs = 1 and at.oid = p.proargtypes[0]
+      ),
+      'rows', p.prorows,
       'defaults', p.pronargdefaults,
       'inputCount', p.pronargs
     )), '[]'::json)

@@ -15,6 +15,8 @@ export interface Relationship {
   /** Column pairs joining them: [origin column, target column]. */
   pairs: [string, string][];
   toOne: boolean;
+  /** A computed relationship: the target rows are `function(origin row)`. */
+  computed?: { schema: string; function: string };
 }
 
 function sameColumns(a: string[], b: string[]): boolean {
@@ -89,6 +91,22 @@ export function findRelationship(
   name: string,
   hint: string | undefined,
 ): Relationship {
+  // A function `name(origin) returns setof target` defines the relationship itself and wins over
+  // foreign keys (PostgREST's computed relationships).
+  const computed = snapshot.computedRelationships.find(
+    (candidate) => candidate.function === name && candidate.origin === origin,
+  );
+  if (computed && hint === undefined) {
+    return {
+      constraint: computed.function,
+      cardinality: computed.toOne ? 'many-to-one' : 'one-to-many',
+      origin,
+      target: computed.target,
+      pairs: [],
+      toOne: computed.toOne,
+      computed: { schema: snapshot.schema, function: computed.function },
+    };
+  }
   const all = relationshipsFrom(snapshot, origin);
   let candidates = all.filter((relationship) => relationship.target === name);
   if (candidates.length === 0 && !snapshot.relations.has(name)) {
@@ -102,11 +120,9 @@ export function findRelationship(
     );
   }
   if (hint !== undefined) {
+    // As in PostgREST, a self-reference stays ambiguous under a column hint: both directions use
+    // the column. Its documented way out is a computed relationship (a function, see above).
     candidates = candidates.filter((relationship) => matchesHint(relationship, hint));
-    const selfReferences = candidates.filter((relationship) => relationship.origin === name);
-    if (selfReferences.length > 1) {
-      candidates = selfReferences.filter((rel) => rel.cardinality !== 'one-to-many');
-    }
   }
   if (candidates.length === 1 && candidates[0]) return candidates[0];
   if (candidates.length === 0) throw noRelationship(snapshot.schema, origin, name, hint);

@@ -63,10 +63,19 @@ export interface Routine {
   volatility: 'immutable' | 'stable' | 'volatile';
 }
 
+/** `create function name(origin) returns setof target [rows 1]`: an embeddable relationship. */
+export interface ComputedRelationship {
+  function: string;
+  origin: string;
+  target: string;
+  toOne: boolean;
+}
+
 export interface SchemaSnapshot {
   schema: string;
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
+  computedRelationships: ComputedRelationship[];
   routines: Map<string, Routine[]>;
   /** Type names a `::cast` in select may use. */
   types: Set<string>;
@@ -112,6 +121,9 @@ interface RawCatalog {
     argNames: string[] | null;
     argModes: string[] | null;
     argTypes: { type: string; udt: string; isArray: boolean }[] | null;
+    /** The relation whose row type the only input parameter has (a computed relationship). */
+    argRelation: { schema: string; name: string } | null;
+    rows: number;
     defaults: number;
     inputCount: number;
   }[];
@@ -268,14 +280,38 @@ export function buildSnapshot(catalog: RawCatalog, schema: string): SchemaSnapsh
       refColumns,
     }));
   foreignKeys.push(...viewForeignKeys(catalog, schema));
+  const computedRelationships: ComputedRelationship[] = [];
   const routines = new Map<string, Routine[]>();
   for (const raw of catalog.routines) {
     if (raw.schema !== schema) continue;
+    const { argRelation, returnRelation } = raw;
+    if (
+      raw.setof &&
+      raw.inputCount === 1 &&
+      argRelation?.schema === schema &&
+      returnRelation?.schema === schema &&
+      relations.has(argRelation.name) &&
+      relations.has(returnRelation.name)
+    ) {
+      computedRelationships.push({
+        function: raw.name,
+        origin: argRelation.name,
+        target: returnRelation.name,
+        toOne: raw.rows === 1,
+      });
+    }
     const routine = toRoutine(raw);
     if (!routine) continue;
     routines.set(routine.name, [...(routines.get(routine.name) ?? []), routine]);
   }
-  return { schema, relations, foreignKeys, routines, types: new Set(catalog.types) };
+  return {
+    schema,
+    relations,
+    foreignKeys,
+    computedRelationships,
+    routines,
+    types: new Set(catalog.types),
+  };
 }
 
 export async function loadSnapshot(db: Database, schema: string): Promise<SchemaSnapshot> {

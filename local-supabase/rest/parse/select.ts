@@ -20,6 +20,7 @@ export interface SelectEmbed {
   joinType?: 'inner' | 'left';
   /** `...rel(cols)`: the embedded columns are merged into the parent (to-one only). */
   spread: boolean;
+  /** Empty for `rel()`: nothing is output, the embed only filters. */
   items: SelectItem[];
 }
 
@@ -79,9 +80,11 @@ function parseItem(cursor: Cursor, depth: number, state: State): SelectItem {
     const embed: SelectEmbed = { type: 'embed', name: field.name, spread: false, items: [] };
     if (alias !== undefined) embed.alias = alias;
     parseEmbedParams(cursor, embed);
-    if (cursor.startsWith('()') && embed.hint === undefined && embed.joinType === undefined) {
+    if (cursor.startsWith('()')) {
       cursor.pos += 2;
-      return { type: 'aggregate', name: field.name };
+      // `count()` is an aggregate; `rel()` embeds nothing but can still filter (`rel=not.is.null`).
+      const isCount = field.name === 'count' && !embed.hint && !embed.joinType && !alias;
+      return isCount ? { type: 'aggregate', name: field.name } : embed;
     }
     embed.items = parseForestInParens(cursor, depth, state);
     return embed;

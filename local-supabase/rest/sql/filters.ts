@@ -80,15 +80,24 @@ export function filterSql(
   return filter.negate ? `not (${condition})` : condition;
 }
 
+/** Turns `embed=is.null` into a condition, or returns undefined when the name is no embed. */
+export type EmbedFilter = (filter: Filter) => string | undefined;
+
 export function logicSql(
   alias: string,
   source: Source,
   tree: LogicTree,
   params: SqlParams,
+  embedFilter?: EmbedFilter,
 ): string {
-  if (tree.kind === 'filter') return filterSql(alias, source, tree.filter, params);
+  if (tree.kind === 'filter') {
+    const onEmbed = source.columns.has(tree.filter.field.name)
+      ? undefined
+      : embedFilter?.(tree.filter);
+    return onEmbed ?? filterSql(alias, source, tree.filter, params);
+  }
   const joined = tree.children
-    .map((child) => `(${logicSql(alias, source, child, params)})`)
+    .map((child) => `(${logicSql(alias, source, child, params, embedFilter)})`)
     .join(` ${tree.op} `);
   return tree.negate ? `not (${joined})` : `(${joined})`;
 }

@@ -1,5 +1,6 @@
 // One level of a read: its select list with embedded resources as correlated subqueries, its
 // conditions, order and range. Embeds recurse; every level gets its own table alias (t0, t1, ...).
+import type { Filter } from '../parse/filter.ts';
 import type { OrderTerm } from '../parse/order.ts';
 import type { LevelParams, ParsedQuery } from '../parse/query.ts';
 import type { SelectColumn, SelectEmbed, SelectItem } from '../parse/select.ts';
@@ -146,8 +147,14 @@ function resolveEmbed(
   const key = item.alias ?? item.name;
   const names = item.alias === undefined ? [item.name] : [item.alias, item.name];
   const target = relationSource(ctx.snapshot, relationship.target);
-  // `comments(count)` selects no column of its own: build the level for its conditions only.
-  const items: SelectItem[] = isLegacyCount(item, target) ? [{ type: 'star' }] : item.items;
+  if (relationship.computed) {
+    // The function takes the parent's row: `"public"."replies"("t0")`.
+    const fn = qualified(relationship.computed.schema, relationship.computed.function);
+    target.fromSql = `${fn}(${ident(level.alias)})`;
+  }
+  // `comments(count)` and `comments()` select no column of their own: the level only filters.
+  const filterOnly = isLegacyCount(item, target) || item.items.length === 0;
+  const items: SelectItem[] = filterOnly ? [{ type: 'star' }] : item.items;
   const child = buildLevel(ctx, target, items, [...path, key], levelParams(ctx, path, names));
   const join = relationship.pairs.map(
     ([originColumn, targetColumn]) =>
@@ -248,28 +255,22 @@ export function buildLevel(
       case 'embed': {
         const embed = resolveEmbed(ctx, level, path, item);
         embeds.push(embed);
-        if (item.spread) level.columns.push(...spreadColumns(embed));
+        if (item.items.length === 0) {
+          // `rel()`: no output, only filters.
+        } else if (item.spread) level.columns.push(...spreadColumns(embed));
         else level.columns.push({ expr: embedValueSql(embed), key: embed.key });
         if (item.joinType === 'inner') level.embedConditions.push(existsSql(embed));
         break;
       }
     }
   }
-  for (const filter of params?.filters ?? []) {
+  // `author=not.is.null`: keep only rows whose embed matched (what !inner does), or the opposite.
+  const embedFilter = (filter: Filter): string | undefined => {
     const name = filter.field.name;
-    const embed = source.columns.has(name)
-      ? undefined
-      : embeds.find((e) => e.key === name || e.item.name === name);
-    if (!embed) {
-      level.filters.push(filterSql(alias, source, filter, ctx.params));
-      continue;
-    }
-    // `author=not.is.null`: keep only rows whose embed matched (what !inner does), or the opposite.
-    if (
-      filter.operation.kind !== 'is' ||
-      filter.operation.value !== 'null' ||
-      filter.field.jsonPath.length > 0
-    ) {
+    const embed = embeds.find((e) => e.key === name || e.item.name === name);
+    if (!embed) return undefined;
+    const { operation } = filter;
+    if (operation.kind !== 'is' || operation.value !== 'null' || filter.field.jsonPath.length > 0) {
       throw restError(
         400,
         'PGRST120',
@@ -278,14 +279,19 @@ export function buildLevel(
       );
     }
     const exists = existsSql(embed);
-    level.embedConditions.push(filter.negate ? exists : `not ${exists}`);
+    return filter.negate ? exists : `not ${exists}`;
+  };
+  for (const filter of params?.filters ?? []) {
+    const onEmbed = source.columns.has(filter.field.name) ? undefined : embedFilter(filter);
+    if (onEmbed) level.embedConditions.push(onEmbed);
+    else level.filters.push(filterSql(alias, source, filter, ctx.params));
   }
-  for (const tree of params?.logic ?? [])
-    level.filters.push(logicSql(alias, source, tree, ctx.params));
+  for (const tree of params?.logic ?? []) {
+    level.filters.push(logicSql(alias, source, tree, ctx.params, embedFilter));
+  }
   for (const term of params?.order ?? []) level.orderBy.push(orderSql(level, embeds, term));
   if (params?.limit !== undefined) level.limit = params.limit;
   if (params?.offset !== undefined) level.offset = params.offset;
-  if (level.columns.length === 0) throw new Error('A select list cannot be empty');
   return level;
 }
 

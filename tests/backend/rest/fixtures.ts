@@ -32,9 +32,19 @@ create table public.rest_bios (
   bio text not null
 );
 create view public.rest_author_names as select id, name from public.rest_authors;
+create table public.rest_staff (
+  id int primary key,
+  name text not null,
+  boss_id int references public.rest_staff (id)
+);
+-- Computed relationships: PostgREST's way to embed a self-reference in either direction.
+create function public.rest_team(public.rest_staff) returns setof public.rest_staff
+  language sql stable as $$ select * from public.rest_staff where boss_id = $1.id $$;
+create function public.rest_boss(public.rest_staff) returns setof public.rest_staff rows 1
+  language sql stable as $$ select * from public.rest_staff where id = $1.boss_id $$;
 
 grant select, insert, update, delete on public.rest_authors, public.rest_posts, public.rest_comments,
-  public.rest_bios, public.rest_author_names to anon, authenticated, service_role;
+  public.rest_bios, public.rest_author_names, public.rest_staff to anon, authenticated, service_role;
 grant usage on all sequences in schema public to anon, authenticated, service_role;
 
 insert into public.rest_authors (id, name, email, tags, rating) values
@@ -52,6 +62,8 @@ select setval(pg_get_serial_sequence('public.rest_posts', 'id'), 100);
 insert into public.rest_comments (id, post_id, body, score) values
   (1, 1, 'Nice', 5), (2, 1, 'Meh', 1), (3, 1, 'Great start', 4), (4, 3, 'Merci', 3);
 insert into public.rest_bios (author_id, bio) values (1, 'Poet and essayist');
+insert into public.rest_staff (id, name, boss_id) values
+  (1, 'Chief', null), (2, 'Deputy', 1), (3, 'Clerk', 2), (4, 'Intern', 2);
 `;
 
 export async function createFixtures(db: Database): Promise<void> {

@@ -127,6 +127,34 @@ describe('reading tables through supabase-js', () => {
     expect(withoutAuthor.data).toEqual([{ title: 'Orphan', author: null }]);
   });
 
+  it('embeds a self-reference through computed relationships, and calls a column hint ambiguous', async () => {
+    const { data, error } = await sb
+      .from('rest_staff')
+      .select('name, boss:rest_boss(name), team:rest_team(name)')
+      .eq('id', 2);
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Deputy', boss: { name: 'Chief' }, team: [{ name: 'Clerk' }, { name: 'Intern' }] },
+    ]);
+    const hinted = await sb.from('rest_staff').select('name, rest_staff!boss_id(name)');
+    expect(hinted.status).toBe(300);
+    expect(hinted.error?.code).toBe('PGRST201');
+  });
+
+  it('filters by an empty embed, also inside or', async () => {
+    const commented = await sb
+      .from('rest_posts')
+      .select('id, rest_comments()')
+      .not('rest_comments', 'is', null)
+      .order('id');
+    expect(commented.data).toEqual([{ id: 1 }, { id: 3 }]);
+    const response = await fetch(
+      `${server.rest}/rest_posts?select=id,rest_comments(),rest_bios:rest_authors!author_id()&or=(rest_comments.not.is.null,id.eq.5)&order=id`,
+      { headers: { apikey: server.anonKey } },
+    );
+    expect(await response.json()).toEqual([{ id: 1 }, { id: 3 }, { id: 5 }]);
+  });
+
   it('spreads a to-one resource into its parent with ...', async () => {
     const { data } = await sb
       .from('rest_posts')
