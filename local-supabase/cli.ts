@@ -21,7 +21,8 @@ Settings come from supabase/config.toml, then environment variables, then these 
   --verbose             log requests and e-mails (env LOCAL_SUPABASE_LOG=1)
   --help                show this help
 
-Keys: env JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY (default: the Supabase CLI's public demo keys).`;
+Keys: env JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY (default: the Supabase CLI's public demo keys).
+Site: env SITE_URL overrides [auth] site_url (where e-mail links and redirects go).`;
 
 function parseFlags(argv: string[]): {
   overrides: ConfigOverrides;

@@ -119,6 +119,9 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   if (dataDir) set('dataDir', dataDir === 'memory' ? null : dataDir);
   set('migrationsDir', text('SUPABASE_LOCAL_MIGRATIONS_DIR'));
   if (seed) set('seed', parseBoolean('SUPABASE_LOCAL_SEED', seed, problems));
+  // The site's own SITE_URL also tells auth where e-mail links and redirects go (GOTRUE_SITE_URL).
+  const siteUrl = text('SITE_URL');
+  if (siteUrl) set('settings', { auth: { site_url: siteUrl } });
   set('jwtSecret', text('JWT_SECRET'));
   set('anonKey', text('ANON_KEY'));
   set('serviceRoleKey', text('SERVICE_ROLE_KEY'));

@@ -101,6 +101,10 @@ class WorkerDatabase implements Database {
     worker.on('message', (message: WorkerMessage) => {
       this.#receive(message);
     });
+    // An uncaught error inside the worker would otherwise crash the whole server.
+    worker.on('error', (error) => {
+      console.error('[local-supabase:db] the database worker failed', error);
+    });
     worker.on('exit', () => {
       this.#closed = true;
       for (const { reject } of this.#pending.values())
@@ -163,11 +167,13 @@ class WorkerDatabase implements Database {
     return this.#serialize(() => this.#inTransaction.run(true, () => this.#runTransaction(fn)));
   }
 
-  async #runTransaction<T>(fn: (tx: Tx) => Promise<T>, setup?: () => Promise<void>): Promise<T> {
-    await this.#direct.exec('begin');
+  async #runTransaction<T>(
+    fn: (tx: Tx) => Promise<T>,
+    setup?: { sql: string; params: unknown[] },
+  ): Promise<T> {
     let result: T;
     try {
-      await setup?.();
+      await this.#send(setup ? { op: 'begin', setup } : { op: 'begin' });
       result = await fn(this.#direct);
     } catch (error) {
       await this.#direct.exec('rollback').catch(() => undefined);
@@ -181,20 +187,18 @@ class WorkerDatabase implements Database {
     if (!API_ROLES.has(claims.role)) {
       return Promise.reject(new Error(`Refusing to run as role "${claims.role}"`));
     }
-    const setup = async () => {
-      await this.#direct.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+    const setup = {
+      sql: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
                 set_config('request.method', $3, true), set_config('request.path', $4, true),
                 set_config('request.headers', $5, true),
                 set_config('search_path', 'public, extensions', true)`,
-        [
-          claims.role,
-          JSON.stringify(claims),
-          request.method ?? '',
-          request.path ?? '',
-          JSON.stringify(request.headers ?? {}),
-        ],
-      );
+      params: [
+        claims.role,
+        JSON.stringify(claims),
+        request.method ?? '',
+        request.path ?? '',
+        JSON.stringify(request.headers ?? {}),
+      ],
     };
     return this.#serialize(() =>
       this.#inTransaction.run(true, () => this.#runTransaction(fn, setup)),

@@ -8,6 +8,8 @@ export interface WorkerOptions {
 export type WorkerCommand =
   | { op: 'query'; sql: string; params: unknown[] }
   | { op: 'exec'; sql: string }
+  /** BEGIN plus an optional setup query in one round trip (asRole's set_config). */
+  | { op: 'begin'; setup?: { sql: string; params: unknown[] } }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
   | { op: 'close' };

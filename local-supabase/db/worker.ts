@@ -65,6 +65,10 @@ async function handle(pg: PGlite, request: WorkerRequest): Promise<unknown> {
     case 'exec':
       await pg.exec(request.sql);
       return null;
+    case 'begin':
+      await pg.exec('begin');
+      if (request.setup) await pg.query(request.setup.sql, request.setup.params);
+      return null;
     case 'listen': {
       if (!unlisteners.has(request.channel)) {
         const channel = request.channel;

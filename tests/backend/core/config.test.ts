@@ -99,6 +99,11 @@ describe('configuration from supabase/config.toml, environment and flags', () =>
     expect(decodeJwt(config.local.keys.serviceRoleKey)['role']).toBe('service_role');
   });
 
+  it('takes the site URL for e-mail links from SITE_URL, like the site itself', async () => {
+    const config = await loadConfig(readEnvOverrides({ SITE_URL: 'http://127.0.0.1:8080' }));
+    expect(config.auth.site_url).toBe('http://127.0.0.1:8080');
+  });
+
   it('rejects environment values that are not valid', async () => {
     expect(() => readEnvOverrides({ SUPABASE_LOCAL_PORT: 'eighty' })).toThrow(
       /SUPABASE_LOCAL_PORT: "eighty" is not a port number/,
