@@ -56,7 +56,7 @@ select json_build_object(
         from unnest(k.confkey) with ordinality as u(attnum, i)
         join pg_attribute a on a.attrelid = k.confrelid and a.attnum = u.attnum
       )
-    )), '[]'::json)
+    ) order by r.name, k.conname), '[]'::json)
     from pg_constraint k
     join rels r on r.oid = k.conrelid
     join pg_class rc on rc.oid = k.confrelid

@@ -1,6 +1,6 @@
 // Finds the foreign key an embed follows (`author:profiles!author_id(...)`), with PostgREST's
 // errors when there is none (PGRST200) or more than one (PGRST201).
-import type { ServiceError } from '../http/errors.ts';
+import { ServiceError } from '../http/errors.ts';
 import { restError } from './errors.ts';
 import type { ForeignKey, SchemaSnapshot } from './schema-cache.ts';
 
@@ -142,11 +142,14 @@ function noRelationship(schema: string, origin: string, name: string, hint?: str
 
 function ambiguous(origin: string, name: string, candidates: Relationship[]): ServiceError {
   const options = candidates.map((rel) => `'${rel.target}!${rel.constraint}'`).join(', ');
-  return restError(
+  return new ServiceError(
     300,
     'PGRST201',
     `Could not embed because more than one relationship was found for '${origin}' and '${name}'`,
-    JSON.stringify(candidates.map(describe)),
-    `Try changing '${name}' to one of the following: ${options}. Find the desired relationship in the 'details' key.`,
+    {
+      hint: `Try changing '${name}' to one of the following: ${options}. Find the desired relationship in the 'details' key.`,
+      // PostgREST sends the candidates as a JSON array in `details`.
+      extra: { details: candidates.map(describe) },
+    },
   );
 }

@@ -54,7 +54,9 @@ function renderError(c: Context, error: unknown, onUnexpected?: (error: unknown)
   const headers: Record<string, string> = { ...serviceError.headers };
   headers['Content-Type'] = 'application/json; charset=utf-8';
   headers['Proxy-Status'] = `PostgREST; error=${serviceError.code}`;
-  const body = c.req.method === 'HEAD' ? null : JSON.stringify(errorBody('rest', serviceError));
+  // `extra.details` carries structured details (PGRST201's candidate list) in place of the text.
+  const payload = { ...errorBody('rest', serviceError), ...serviceError.extra };
+  const body = c.req.method === 'HEAD' ? null : JSON.stringify(payload);
   return new Response(body, { status: serviceError.status, headers });
 }
 
@@ -130,6 +132,11 @@ export function createRestRouter(options: RestOptions): RestRouter {
       return renderError(c, error, onUnexpected);
     }
   });
+
+  // PostgREST serves OpenAPI here unless `openapi-mode` is disabled; this server does not have it.
+  router.all('/', (c) =>
+    renderError(c, restError(404, 'PGRST126', 'Root endpoint metadata is disabled')),
+  );
 
   router.all('*', (c) =>
     renderError(c, restError(404, 'PGRST125', 'Invalid path specified in request URL')),

@@ -107,6 +107,18 @@ describe('reading tables through supabase-js', () => {
     expect(status).toBe(300);
     expect(error?.code).toBe('PGRST201');
     expect(error?.hint).toContain("'rest_authors!rest_posts_editor_id_fkey'");
+    expect(error?.details).toEqual([
+      {
+        cardinality: 'many-to-one',
+        embedding: 'rest_posts with rest_authors',
+        relationship: 'rest_posts_author_id_fkey using rest_posts(author_id) and rest_authors(id)',
+      },
+      {
+        cardinality: 'many-to-one',
+        embedding: 'rest_posts with rest_authors',
+        relationship: 'rest_posts_editor_id_fkey using rest_posts(editor_id) and rest_authors(id)',
+      },
+    ]);
     const hinted = await sb
       .from('rest_posts')
       .select('id, editor:rest_authors!rest_posts_editor_id_fkey(name)')
