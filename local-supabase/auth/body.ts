@@ -23,7 +23,20 @@ export async function readBody(c: Context): Promise<Body> {
   if (!isRecord(parsed)) {
     throw badRequest('bad_json', 'Could not parse request body as JSON: expected an object');
   }
+  if (containsNul(parsed)) {
+    throw badRequest('validation_failed', 'Request body must not contain NUL characters');
+  }
   return parsed;
+}
+
+/** Postgres text and jsonb cannot hold U+0000; refuse it here rather than fail in the database. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (isRecord(value)) {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  }
+  return false;
 }
 
 function wrongType(field: string, expected: string): Error {

@@ -72,7 +72,7 @@ export async function findUserByToken(
   columns: TokenColumn[],
   hash: string,
 ): Promise<UserRow | null> {
-  if (!hash) return null;
+  if (!hash || hash.includes('\u0000')) return null;
   const where = columns.map((column) => `u.${column} = $1`).join(' or ');
   const { rows } = await tx.query<UserRow>(`${SELECT_USER} where ${where} limit 1`, [hash]);
   return rows[0] ?? null;
