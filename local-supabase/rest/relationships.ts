@@ -2,7 +2,7 @@
 // errors when there is none (PGRST200) or more than one (PGRST201).
 import { ServiceError } from '../http/errors.ts';
 import { restError } from './errors.ts';
-import type { ForeignKey, SchemaSnapshot } from './schema-cache.ts';
+import type { ForeignKey, SchemaSnapshot } from './snapshot.ts';
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one';
 

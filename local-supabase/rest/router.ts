@@ -14,7 +14,8 @@ import { deleteRows, insertRows, updateRows } from './handlers/write.ts';
 import { parseQuery } from './parse/query.ts';
 import { checkProfile, negotiate, parsePreferences } from './request.ts';
 import { send, type Reply } from './response.ts';
-import { createSchemaCache, type SchemaCache, type SchemaSnapshot } from './schema-cache.ts';
+import { createSchemaCache, type SchemaCache } from './schema-cache.ts';
+import type { SchemaSnapshot } from './snapshot.ts';
 import { suggestName } from './suggest.ts';
 
 export interface RestOptions {

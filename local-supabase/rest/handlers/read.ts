@@ -10,7 +10,7 @@ import {
 import type { Source } from '../sql/columns.ts';
 import { qualified } from '../sql/fragments.ts';
 import { buildRead, createContext, type Statement, type StatementRow } from '../sql/read.ts';
-import type { Relation } from '../schema-cache.ts';
+import type { Relation } from '../snapshot.ts';
 import { queryStatement, runAsCaller, type Scope } from './scope.ts';
 
 export function relationAsSource(relation: Relation): Source {

@@ -4,7 +4,7 @@ import { readJsonBody } from '../request.ts';
 import { contentRange, preferenceApplied, type Reply } from '../response.ts';
 import { buildRead, createContext } from '../sql/read.ts';
 import { compositeCall, scalarCall, voidCallSql, type CallSpec } from '../sql/rpc.ts';
-import type { Routine, RoutineParam, SchemaSnapshot } from '../schema-cache.ts';
+import type { Routine, RoutineParam, SchemaSnapshot } from '../snapshot.ts';
 import { replyWithRows } from './read.ts';
 import { queryBound, queryStatement, runAsCaller, type Scope } from './scope.ts';
 

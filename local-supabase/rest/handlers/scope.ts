@@ -8,7 +8,7 @@ import type { ParsedQuery } from '../parse/query.ts';
 import type { Negotiated, Preferences } from '../request.ts';
 import { bindUsed } from '../sql/fragments.ts';
 import type { StatementRow } from '../sql/read.ts';
-import type { SchemaSnapshot } from '../schema-cache.ts';
+import type { SchemaSnapshot } from '../snapshot.ts';
 
 export interface Scope {
   c: Context;

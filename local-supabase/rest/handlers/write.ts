@@ -13,7 +13,7 @@ import {
 } from '../sql/mutate.ts';
 import { createContext, buildTopLevel, finalSelect, type StatementRow } from '../sql/read.ts';
 import { renderColumns, type Level } from '../sql/select-list.ts';
-import type { Relation } from '../schema-cache.ts';
+import type { Relation } from '../snapshot.ts';
 import { relationAsSource } from './read.ts';
 import { checkMaxAffected, queryBound, queryStatement, runAsCaller, type Scope } from './scope.ts';
 

@@ -1,7 +1,7 @@
 // Column references (with JSON paths) and casts, checked against the schema cache.
 import type { Field, JsonStep } from '../parse/cursor.ts';
 import { restError, undefinedColumn } from '../errors.ts';
-import type { Column } from '../schema-cache.ts';
+import type { Column } from '../snapshot.ts';
 import { ident, literal } from './fragments.ts';
 
 /** What a SELECT reads from at one level: a table, a view, or a function's result. */

@@ -1,6 +1,6 @@
 // INSERT (and upsert), UPDATE and DELETE. Payload rows travel as one JSON parameter and are turned
 // into the table's row type by json_populate_recordset, as PostgREST does.
-import type { Relation } from '../schema-cache.ts';
+import type { Relation } from '../snapshot.ts';
 import { restError } from '../errors.ts';
 import { ident, integer, qualified } from './fragments.ts';
 import type { Level } from './select-list.ts';

@@ -1,7 +1,7 @@
 // The statement behind a read: the page as JSON built in SQL, its row count, and the total count
 // when `Prefer: count=exact` asks for it. Mutations and RPC reuse the same final SELECT.
 import type { ParsedQuery } from '../parse/query.ts';
-import type { SchemaSnapshot } from '../schema-cache.ts';
+import type { SchemaSnapshot } from '../snapshot.ts';
 import type { Source } from './columns.ts';
 import { SqlParams } from './fragments.ts';
 import {

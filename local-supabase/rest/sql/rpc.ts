@@ -1,6 +1,6 @@
 // Function calls: named arguments taken from one JSON parameter (json_to_record with the function's
 // own argument types), the call materialized once as `pgrst_call` so counting does not call it twice.
-import type { Routine, RoutineParam } from '../schema-cache.ts';
+import type { Routine, RoutineParam } from '../snapshot.ts';
 import type { Source } from './columns.ts';
 import { ident, qualified } from './fragments.ts';
 

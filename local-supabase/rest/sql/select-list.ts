@@ -6,7 +6,7 @@ import type { LevelParams, ParsedQuery } from '../parse/query.ts';
 import type { SelectColumn, SelectEmbed, SelectItem } from '../parse/select.ts';
 import { notEmbedded, restError } from '../errors.ts';
 import { findRelationship, type Relationship } from '../relationships.ts';
-import type { SchemaSnapshot } from '../schema-cache.ts';
+import type { SchemaSnapshot } from '../snapshot.ts';
 import { castSql, fieldKey, fieldSql, requireColumn, type Source } from './columns.ts';
 import { filterSql, logicSql } from './filters.ts';
 import { ident, integer, qualified, type SqlParams } from './fragments.ts';
