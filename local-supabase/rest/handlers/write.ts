@@ -2,7 +2,7 @@
 import { invalidBody, payloadColumnNotFound, restError, singularityError } from '../errors.ts';
 import { readJsonBody } from '../request.ts';
 import { contentRange, preferenceApplied, type Reply } from '../response.ts';
-import { SqlParams } from '../sql/fragments.ts';
+import { ident, SqlParams } from '../sql/fragments.ts';
 import {
   asMutation,
   deleteSql,
@@ -35,7 +35,7 @@ function wantsRepresentation(scope: Scope): boolean {
 /** The representation of the changed rows: `select` applied to `pgrst_mutation`, in `order`. */
 function representationSql(scope: Scope, level: Level, ctes: string[]): string {
   const order = level.orderBy.length > 0 ? ` order by ${level.orderBy.join(', ')}` : '';
-  const page = `select ${renderColumns(level.columns)} from pgrst_mutation as "${level.alias}"${order}`;
+  const page = `select ${renderColumns(level.columns)} from pgrst_mutation as ${ident(level.alias)}${order}`;
   return finalSelect(ctes, page, null, {
     count: false,
     shape: scope.negotiated.shape,
@@ -104,7 +104,7 @@ function countOrStar(scope: Scope, affected: number): number | null {
   return scope.preferences.count ? affected : null;
 }
 
-/** Rows of a POST body as objects, and the union of their keys. */
+/** The rows of a POST body: one object or an array of objects. */
 function payloadRows(body: Awaited<ReturnType<typeof readJsonBody>>): Record<string, unknown>[] {
   if (body.kind === 'empty') throw invalidBody('Empty or invalid json');
   const rows = body.kind === 'array' ? body.value : [body.value];
@@ -120,42 +120,54 @@ function sameKeys(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((key) => b.includes(key));
 }
 
+/** The payload's columns: `columns=` if given, else the keys, which must then match across rows. */
+function insertColumns(
+  scope: Scope,
+  relation: Relation,
+  rows: Record<string, unknown>[],
+): string[] {
+  const { query, preferences } = scope;
+  if (query.columns) {
+    requireColumns(relation, query.columns);
+    return query.columns;
+  }
+  for (const row of rows) requireColumns(relation, Object.keys(row));
+  const firstKeys = Object.keys(rows[0] ?? {});
+  if (preferences.missing === 'default')
+    return [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  if (rows.some((row) => !sameKeys(Object.keys(row), firstKeys))) {
+    throw invalidBody('All object keys must match');
+  }
+  return firstKeys;
+}
+
+/** `Prefer: missing=default`: rows grouped by the columns they have, so the rest take defaults. */
+function groupByPresentKeys(rows: Record<string, unknown>[], columns: string[], params: SqlParams) {
+  const groups = new Map<string, { columns: string[]; indexes: number[] }>();
+  rows.forEach((row, index) => {
+    const present = columns.filter((column) => Object.hasOwn(row, column));
+    const key = JSON.stringify(present);
+    const group = groups.get(key) ?? { columns: present, indexes: [] };
+    group.indexes.push(index + 1);
+    groups.set(key, group);
+  });
+  return [...groups.values()].map((group) => ({
+    columns: group.columns,
+    indexesParam: params.add(`{${group.indexes.join(',')}}`),
+  }));
+}
+
 export async function insertRows(scope: Scope, relation: Relation): Promise<Reply> {
   const body = await readJsonBody(scope.c, scope.maxBodyBytes);
   const rows = payloadRows(body);
   const { query, preferences } = scope;
-  const firstKeys = Object.keys(rows[0] ?? {});
-  if (query.columns) requireColumns(relation, query.columns);
-  else {
-    for (const row of rows) requireColumns(relation, Object.keys(row));
-    if (
-      preferences.missing !== 'default' &&
-      rows.some((row) => !sameKeys(Object.keys(row), firstKeys))
-    ) {
-      throw invalidBody('All object keys must match');
-    }
-  }
-  const columns = query.columns ?? firstKeys;
+  const columns = insertColumns(scope, relation, rows);
   const context = createContext(scope.snapshot, query);
   const level = buildTopLevel(context, relationAsSource(relation));
   const params = context.params;
-  const text = body.kind === 'array' ? body.text : `[${body.kind === 'object' ? body.text : ''}]`;
+  const text = body.kind === 'object' ? `[${body.text}]` : body.kind === 'array' ? body.text : '[]';
   const spec: InsertSpec = { relation, columns, rowsParam: params.add(text) };
-  if (preferences.missing === 'default') {
-    const allowed = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
-    const groups = new Map<string, { columns: string[]; indexes: number[] }>();
-    rows.forEach((row, index) => {
-      const keys = allowed.filter((column) => Object.hasOwn(row, column));
-      const key = JSON.stringify(keys);
-      const group = groups.get(key) ?? { columns: keys, indexes: [] };
-      group.indexes.push(index + 1);
-      groups.set(key, group);
-    });
-    spec.groups = [...groups.values()].map((group) => ({
-      columns: group.columns,
-      indexesParam: params.add(`{${group.indexes.join(',')}}`),
-    }));
-  }
+  if (preferences.missing === 'default') spec.groups = groupByPresentKeys(rows, columns, params);
   if (preferences.resolution) {
     const conflictColumns = query.onConflict ?? relation.primaryKey;
     requireColumns(relation, conflictColumns);
@@ -164,23 +176,17 @@ export async function insertRows(scope: Scope, relation: Relation): Promise<Repl
       action: preferences.resolution === 'merge-duplicates' ? 'merge' : 'ignore',
     };
   }
-  if (rows.length === 0) {
-    const outcome = { affected: 0, row: { total: null, page_total: 0, body: '[]' } };
-    return reply(
-      scope,
-      outcome,
-      { withBody: 201, without: 201 },
-      contentRange(1, 0, countOrStar(scope, 0)),
-    );
-  }
-  const mutation = insertSql(spec, wantsRepresentation(scope) ? level : null);
-  const outcome = await execute(scope, level, mutation, params);
-  return reply(
-    scope,
-    outcome,
-    { withBody: 201, without: 201 },
-    contentRange(1, 0, countOrStar(scope, outcome.affected)),
-  );
+  const outcome: Outcome =
+    rows.length === 0
+      ? { affected: 0, row: { total: null, page_total: 0, body: '[]' } }
+      : await execute(
+          scope,
+          level,
+          insertSql(spec, wantsRepresentation(scope) ? level : null),
+          params,
+        );
+  const range = contentRange(1, 0, countOrStar(scope, outcome.affected));
+  return reply(scope, outcome, { withBody: 201, without: 201 }, range);
 }
 
 /** Supabase runs PostgREST with pg-safeupdate: an UPDATE or DELETE needs a filter. */
