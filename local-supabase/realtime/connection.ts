@@ -302,8 +302,12 @@ export class Connection implements ChannelTransport {
     this.#channels.clear();
   }
 
+  /** Closes with a close frame; a client that does not answer it within a second is cut off. */
   close(code = 1001, reason = 'server shutting down'): void {
     this.#closeAll();
     this.#ws.close(code, reason);
+    setTimeout(() => {
+      this.#ws.terminate();
+    }, 1000).unref();
   }
 }

@@ -62,6 +62,14 @@ export function attachWebSocket(
   };
   server.on('upgrade', onUpgrade);
 
+  // Node's server.close() waits for every socket, upgraded ones included, and closeAllConnections()
+  // does not reach those: close the WebSockets first, or stopping the API would hang on open clients.
+  const closeServer = server.close.bind(server);
+  server.close = (callback?: (error?: Error) => void) => {
+    closeConnections();
+    return closeServer(callback);
+  };
+
   const sweep = setInterval(() => {
     const cutoff = Date.now() - IDLE_MS;
     for (const connection of connections) {
@@ -70,13 +78,17 @@ export function attachWebSocket(
   }, IDLE_MS / 4);
   sweep.unref();
 
+  function closeConnections(): void {
+    for (const connection of connections) connection.close();
+    connections.clear();
+  }
+
   return {
     connections,
     async close() {
       clearInterval(sweep);
       server.off('upgrade', onUpgrade);
-      for (const connection of connections) connection.close();
-      connections.clear();
+      closeConnections();
       await new Promise<void>((resolve) => {
         wss.close(() => {
           resolve();
