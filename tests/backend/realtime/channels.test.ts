@@ -13,7 +13,7 @@ interface Broadcast {
 function listen(channel: RealtimeChannel, event: string): Inbox<Broadcast> {
   const inbox = new Inbox<Broadcast>();
   channel.on('broadcast', { event }, (message) => {
-    inbox.push(message as Broadcast);
+    inbox.push(message);
   });
   return inbox;
 }
