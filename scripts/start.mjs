@@ -73,9 +73,14 @@ if (process.env.PUBLIC_SUPABASE_URL) {
 
 const built = await run('npx', ['astro', 'build'], siteEnv, { longRunning: false });
 if (built !== 0) await shutdown(built);
-run('npx', ['astro', 'preview', '--port', String(sitePort), '--host', '127.0.0.1'], siteEnv, {
-  longRunning: true,
-});
+run(
+  'npx',
+  ['astro', 'preview', '--ignore-lock', '--port', String(sitePort), '--host', '127.0.0.1'],
+  siteEnv,
+  {
+    longRunning: true,
+  },
+);
 await waitUntilHealthy(`http://127.0.0.1:${sitePort}/`, 60_000);
 console.log(
   `\nPolyglot Press: http://localhost:${sitePort}/  (Ctrl+C stops the site and the backend)\n`,
