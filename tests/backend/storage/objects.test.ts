@@ -213,4 +213,14 @@ describe('storage objects through supabase-js', () => {
       .upload(`${memberFolder}/ünï.png`, Buffer.from(tinyPng));
     expect(storageFields(badKey.error)).toEqual({ statusCode: '400', code: 'InvalidKey' });
   });
+  it('keeps objects on disk across a restart of the server', async () => {
+    const path = `${memberFolder}/kept.png`;
+    await member.storage
+      .from('avatars')
+      .upload(path, Buffer.from(tinyPng), { contentType: 'image/png' });
+    server = await server.restart();
+    const { data, error } = await server.client().storage.from('avatars').download(path);
+    expect(error).toBeNull();
+    expect(await bytesOf(data)).toEqual(tinyPng);
+  });
 });
