@@ -5,7 +5,7 @@ import { handleErrors, ServiceError } from '../http/errors.ts';
 import type { AppEnv, Service, ServiceContext } from '../http/service.ts';
 import { createRealtimeApi } from './api.ts';
 import { deliverChanges } from './changes/deliver.ts';
-import { ChangeFeed } from './changes/feed.ts';
+import { ChangeFeed, removeCapture } from './changes/feed.ts';
 import { TableCatalog } from './changes/tables.ts';
 import { Hub } from './hub.ts';
 import { attachWebSocket, type RealtimeSockets } from './websocket.ts';
@@ -19,6 +19,7 @@ export interface RealtimeService extends Service {
 export async function createService(context: ServiceContext): Promise<Service> {
   const { config, db, keys, logger } = context;
   if (!config.realtime.enabled) {
+    await removeCapture(db);
     const app = new Hono<AppEnv>();
     app.onError(handleErrors('gateway'));
     app.all('*', () => {

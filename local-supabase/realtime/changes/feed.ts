@@ -27,6 +27,11 @@ select coalesce(json_agg(json_build_object('id', id, 'schema', schema_name, 'tab
   order by id), '[]')::text as changes
 from batch`;
 
+/** Removes the capture triggers and queue (realtime switched off in config.toml). */
+export async function removeCapture(db: Database): Promise<void> {
+  await db.exec(await readFile(new URL('./uncapture.sql', import.meta.url), 'utf8'));
+}
+
 export interface ChangeFeedOptions {
   db: Database;
   /** Handles one batch; the next drain waits for it. */
