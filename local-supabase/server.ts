@@ -142,6 +142,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       startup,
       stop() {
         stopping ??= (async () => {
+          for (const service of Object.values(services)) await service.detach?.();
           await Promise.all(servers.map(closeServer));
           for (const service of Object.values(services)) await service.stop?.();
           await db.close();
@@ -150,6 +151,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       },
     };
   } catch (error) {
+    for (const service of Object.values(services)) await service.detach?.();
     await Promise.all(servers.map(closeServer));
     for (const service of Object.values(services)) await service.stop?.();
     await db.close();

@@ -32,6 +32,11 @@ export interface Service {
   app: Hono<AppEnv>;
   /** Called once the HTTP server listens (realtime takes WebSocket upgrades here). */
   attach?(server: Server): void;
+  /**
+   * Called on shutdown before the HTTP server closes: end long-lived connections here. Node's
+   * server.close() waits for upgraded sockets (WebSockets) and closeAllConnections() does not reach them.
+   */
+  detach?(): Promise<void>;
   /** Called on shutdown, before the database closes. */
   stop?(): Promise<void>;
 }

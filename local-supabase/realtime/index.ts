@@ -53,8 +53,10 @@ export async function createService(context: ServiceContext): Promise<Service> {
     attach(server) {
       sockets = attachWebSocket(server, keys, { hub, catalog, db, keys, log });
     },
-    async stop() {
+    async detach() {
       await sockets?.close();
+    },
+    async stop() {
       await feed.stop();
     },
   };

@@ -62,14 +62,6 @@ export function attachWebSocket(
   };
   server.on('upgrade', onUpgrade);
 
-  // Node's server.close() waits for every socket, upgraded ones included, and closeAllConnections()
-  // does not reach those: close the WebSockets first, or stopping the API would hang on open clients.
-  const closeServer = server.close.bind(server);
-  server.close = (callback?: (error?: Error) => void) => {
-    closeConnections();
-    return closeServer(callback);
-  };
-
   const sweep = setInterval(() => {
     const cutoff = Date.now() - IDLE_MS;
     for (const connection of connections) {
