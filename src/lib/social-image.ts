@@ -1,7 +1,6 @@
-import { getImage } from 'astro:assets';
 import type { ImageAsset, SiteContent } from '../content/index';
 import { hostedImageUrl } from './hosted-images';
-import { findLocalImage } from './local-images';
+import { getLocalImage } from './local-images';
 
 const socialWidth = 1200;
 
@@ -25,7 +24,7 @@ export async function socialImage(
     url = hostedImageUrl(image, width, source);
   } else if (image.localPath !== null) {
     // JPEG rather than WebP: some link-preview crawlers still do not read WebP.
-    const result = await getImage({ src: findLocalImage(image.localPath), width, format: 'jpg' });
+    const result = await getLocalImage(image.localPath, { width, format: 'jpg' });
     url = new URL(result.src, site).href;
   } else {
     throw new Error(`Image ${image.assetId} has neither a hosted URL nor a local file`);
