@@ -35,7 +35,18 @@ export function createTranslator(locale: Locale): Translate {
     interpolation: { escapeValue: false },
   });
   const t = instance.getFixedT(locale);
-  return (key, values = {}) => t(key, values);
+  // i18next resolves, interpolates and picks plurals again on every call, and every page repeats
+  // the same strings (header, footer, card badges); the answer only depends on key and values.
+  const cache = new Map<string, string>();
+  return (key, values) => {
+    const cacheKey = values === undefined ? key : `${key}\n${JSON.stringify(values)}`;
+    let text = cache.get(cacheKey);
+    if (text === undefined) {
+      text = t(key, values ?? {});
+      cache.set(cacheKey, text);
+    }
+    return text;
+  };
 }
 
 const translators = new Map<Locale, Translate>();
