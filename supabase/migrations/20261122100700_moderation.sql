@@ -20,9 +20,9 @@ $$;
 
 revoke all on function private.ensure_caller_is_moderator() from public;
 
--- Hides a visible comment from everyone but moderators and its author. Hiding a hidden comment again
--- changes nothing; a withdrawn comment has nothing left to hide.
-create function public.hide_comment(comment_id uuid)
+-- Sets a comment's moderation status; hide_comment and restore_comment below are its two faces.
+-- Setting the status it already has changes nothing; a withdrawn comment has nothing left to moderate.
+create function private.set_comment_status(comment_id uuid, new_status text)
 returns public.comments
 language plpgsql
 security definer
@@ -33,49 +33,39 @@ declare
 begin
   perform private.ensure_caller_is_moderator();
 
-  select * into target from public.comments as c where c.id = hide_comment.comment_id for update;
+  select * into target from public.comments as c where c.id = set_comment_status.comment_id for update;
   if not found then
     raise exception using errcode = 'P0001', message = 'not_found', detail = 'No such comment.';
   end if;
   if target.status = 'deleted' then
     raise exception using errcode = 'P0001', message = 'invalid_state',
-      detail = 'A withdrawn comment cannot be hidden.';
+      detail = 'A withdrawn comment cannot be hidden or restored.';
   end if;
 
-  update public.comments as c set status = 'hidden'
-  where c.id = hide_comment.comment_id
+  update public.comments as c set status = set_comment_status.new_status
+  where c.id = set_comment_status.comment_id
   returning * into target;
   return target;
 end;
 $$;
+
+revoke all on function private.set_comment_status(uuid, text) from public;
+
+-- Hides a visible comment from everyone but moderators and its author.
+create function public.hide_comment(comment_id uuid)
+returns public.comments
+language sql
+security definer
+set search_path = ''
+as $$ select private.set_comment_status(comment_id, 'hidden') $$;
 
 -- Makes a hidden comment visible again.
 create function public.restore_comment(comment_id uuid)
 returns public.comments
-language plpgsql
+language sql
 security definer
 set search_path = ''
-as $$
-declare
-  target public.comments;
-begin
-  perform private.ensure_caller_is_moderator();
-
-  select * into target from public.comments as c where c.id = restore_comment.comment_id for update;
-  if not found then
-    raise exception using errcode = 'P0001', message = 'not_found', detail = 'No such comment.';
-  end if;
-  if target.status = 'deleted' then
-    raise exception using errcode = 'P0001', message = 'invalid_state',
-      detail = 'A withdrawn comment cannot be restored.';
-  end if;
-
-  update public.comments as c set status = 'visible'
-  where c.id = restore_comment.comment_id
-  returning * into target;
-  return target;
-end;
-$$;
+as $$ select private.set_comment_status(comment_id, 'visible') $$;
 
 -- Closes an open report, and with it every other open report on the same comment.
 create function private.close_reports(report_id uuid, outcome text)
