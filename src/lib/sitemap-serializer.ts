@@ -1,5 +1,5 @@
 import type { SitemapItem } from '@astrojs/sitemap';
-import { getSiteContent } from '../content/index';
+import { getBuiltSiteContent } from '../content/index';
 import type { Route } from './route-types';
 import { getRoutes } from './routing';
 import { indexRoutesByPath, sitemapEntryFor } from './sitemap';
@@ -7,10 +7,10 @@ import { indexRoutesByPath, sitemapEntryFor } from './sitemap';
 let routesByPath: Promise<Map<string, Route>> | undefined;
 
 /**
- * `serialize` option of `@astrojs/sitemap`. It runs after the pages are written, so the content
- * is loaded lazily (the config file must not query content on every `astro` command).
+ * `serialize` option of `@astrojs/sitemap`. It runs after the pages are written, so it reuses the
+ * content they loaded (the config file must not query content on every `astro` command).
  */
 export async function serializeSitemapItem(item: SitemapItem): Promise<SitemapItem | undefined> {
-  routesByPath ??= getSiteContent().then((content) => indexRoutesByPath(getRoutes(content)));
+  routesByPath ??= getBuiltSiteContent().then((content) => indexRoutesByPath(getRoutes(content)));
   return sitemapEntryFor(await routesByPath, item);
 }
