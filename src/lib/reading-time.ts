@@ -2,13 +2,21 @@ import type { PortableTextBlock } from '../content/index';
 
 const wordsPerMinute = 220;
 
+// An untranslated article's body is shown on its fallback page in every other locale too.
+const minutesOfBody = new WeakMap<PortableTextBlock[], number>();
+
 /** Whole minutes a reader needs for a Portable Text body (text and code), at least 1. */
 export function readingMinutes(body: PortableTextBlock[]): number {
-  let words = 0;
-  for (const block of body as unknown[]) {
-    words += countWords(textOf(block));
+  let minutes = minutesOfBody.get(body);
+  if (minutes === undefined) {
+    let words = 0;
+    for (const block of body as unknown[]) {
+      words += countWords(textOf(block));
+    }
+    minutes = Math.max(1, Math.round(words / wordsPerMinute));
+    minutesOfBody.set(body, minutes);
   }
-  return Math.max(1, Math.round(words / wordsPerMinute));
+  return minutes;
 }
 
 function textOf(block: unknown): string {
@@ -29,5 +37,5 @@ function textOf(block: unknown): string {
 }
 
 function countWords(text: string): number {
-  return text.split(/\s+/u).filter((word) => word !== '').length;
+  return text.match(/\S+/gu)?.length ?? 0;
 }
