@@ -38,7 +38,7 @@ export function createTranslator(locale: Locale): Translate {
   // i18next resolves, interpolates and picks plurals again on every call, and every page repeats
   // the same strings (header, footer, card badges); the answer only depends on key and values.
   const cache = new Map<string, string>();
-  const cachedT = (key: UiKey, values: TranslationValues | undefined): string => {
+  return (key, values) => {
     const cacheKey = values === undefined ? key : `${key}\n${JSON.stringify(values)}`;
     let text = cache.get(cacheKey);
     if (text === undefined) {
@@ -47,28 +47,7 @@ export function createTranslator(locale: Locale): Translate {
     }
     return text;
   };
-  return (key, values) => {
-    if (values === undefined) return cachedT(key, undefined);
-    // Strings that differ on every page (a title, a date) would miss the cache: ask once with
-    // placeholders in their place and put them in afterwards, as i18next inserts them unchanged
-    // (no escaping, no nesting inside values). Numbers stay, and so do `count` and `context`,
-    // which choose the plural form or variant of the string.
-    const strings: string[] = [];
-    const masked: TranslationValues = {};
-    for (const [name, value] of Object.entries(values)) {
-      const varies = typeof value === 'string' && name !== 'count' && name !== 'context';
-      masked[name] = varies ? placeholder(strings.push(value) - 1) : value;
-    }
-    const template = cachedT(key, masked);
-    // A placeholder that did not survive went through a format (`{{x, number}}`): ask for real.
-    if (strings.some((_, index) => !template.includes(placeholder(index)))) return t(key, values);
-    return template.replace(placeholders, (_, index: string) => strings[Number(index)] ?? '');
-  };
 }
-
-// Private-use characters (others than `<Trans>` uses, which passes its own placeholders in).
-const placeholder = (index: number) => `\uE002${index}\uE003`;
-const placeholders = /\uE002(\d+)\uE003/g;
 
 const translators = new Map<Locale, Translate>();
 
