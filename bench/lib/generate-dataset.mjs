@@ -3,8 +3,8 @@
  * `assets.json`) with document-internationalization translation groups, written by the content
  * pipeline's own export writer so the site reads it exactly like the embedded dataset.
  */
-import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { stableKey as key } from '../../scripts/dataset/keys.ts';
+import { encodeSvg } from '../../scripts/dataset/rasterize.ts';
 import { writeExport } from '../../scripts/dataset/write-export.ts';
 import { createRandom, paragraph, sentence, words } from './synthetic-text.mjs';
 
@@ -53,10 +53,6 @@ export async function generateDataset(dir, articleCount) {
 
 function range(count) {
   return Array.from({ length: count }, (_, index) => index);
-}
-
-function key(...parts) {
-  return createHash('sha1').update(parts.join('\u0000')).digest('hex').slice(0, 12);
 }
 
 function slugOf(text, fallback) {
@@ -269,30 +265,5 @@ async function drawImage({ role, name, width, height, format, hue }) {
     <circle cx="${width * 0.7}" cy="${height * 0.4}" r="${height * 0.3}" fill="hsl(${(hue + 180) % 360} 50% 70%)"/>
     <rect x="${width * 0.1}" y="${height * 0.6}" width="${width * 0.5}" height="${height * 0.2}" fill="hsl(${hue} 40% 30%)"/>
   </svg>`;
-  let image = sharp(Buffer.from(svg));
-  image =
-    format === 'jpg'
-      ? image.jpeg({ quality: 82 })
-      : format === 'png'
-        ? image.png({ compressionLevel: 9 })
-        : image.webp({ quality: 82 });
-  const data = await image.toBuffer();
-  const sha1 = createHash('sha1').update(data).digest('hex');
-  const file = `${sha1}-${width}x${height}.${format}`;
-  return {
-    role,
-    path: `images/${file}`,
-    ref: `image@file://./images/${file}`,
-    metaKey: `image-${sha1}`,
-    data,
-    meta: {
-      originalFilename: `${name}.${format}`,
-      size: data.length,
-      metadata: {
-        _type: 'sanity.imageMetadata',
-        dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: width / height },
-        hasAlpha: false,
-      },
-    },
-  };
+  return { role, ...(await encodeSvg(Buffer.from(svg), format, { width }, name)) };
 }

@@ -32,7 +32,19 @@ export async function rasterize(
   if (intrinsic === 0) throw new Error(`${svgFile}: the SVG has no width`);
   const width = Math.round(sizeFor(intrinsic));
   // Render at the density that gives the target size directly, so edges stay sharp.
-  const density = (72 * width) / intrinsic;
+  return encodeSvg(svg, format, { width, density: (72 * width) / intrinsic }, name);
+}
+
+/**
+ * Encodes an SVG drawing as a bitmap `width` pixels wide (at `density`, 72 by default, the SVG's own
+ * size) and names it as a Sanity export does. Also used by the benchmarks' generated datasets.
+ */
+export async function encodeSvg(
+  svg: Buffer,
+  format: RasterFormat,
+  { width, density = 72 }: { width: number; density?: number },
+  name: string,
+): Promise<RasterImage> {
   let image = sharp(svg, { density }).resize({ width });
   image =
     format === 'jpg'
