@@ -47,6 +47,31 @@ export interface SendOptions {
   pkce: boolean;
 }
 
+/**
+ * Issues the token of a single-link e-mail and records it where GoTrue keeps it: the user's
+ * `<kind>_token` and `<kind>_sent_at` columns, and auth.one_time_tokens.
+ */
+async function issueToken(
+  tx: Tx,
+  context: AuthContext,
+  user: UserRow,
+  kind: 'confirmation' | 'recovery',
+  pkce: boolean,
+): Promise<{ otp: string; hash: string }> {
+  const sentAt = kind === 'confirmation' ? user.confirmation_sent_at : user.recovery_sent_at;
+  checkSendFrequency(sentAt, context.config.auth.email.max_frequency);
+  context.emailLimiter.take();
+  const email = user.email ?? '';
+  const token = newToken(context, email, pkce);
+  // `kind` is one of two literals, never request input, so it may name the columns.
+  await tx.query(
+    `update auth.users set ${kind}_token = $2, ${kind}_sent_at = now() where id = $1`,
+    [user.id, token.hash],
+  );
+  await storeOneTimeToken(tx, user.id, `${kind}_token`, token.hash, email);
+  return token;
+}
+
 /** The sign-up confirmation (also what a new user gets from /otp). */
 export async function prepareConfirmation(
   tx: Tx,
@@ -54,24 +79,11 @@ export async function prepareConfirmation(
   user: UserRow,
   options: SendOptions,
 ): Promise<PendingEmail> {
-  checkSendFrequency(user.confirmation_sent_at, context.config.auth.email.max_frequency);
-  context.emailLimiter.take();
-  const email = user.email ?? '';
-  const { otp, hash } = newToken(context, email, options.pkce);
-  await tx.query(
-    'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1',
-    [user.id, hash],
-  );
-  await storeOneTimeToken(tx, user.id, 'confirmation_token', hash, email);
+  const token = await issueToken(tx, context, user, 'confirmation', options.pkce);
   return {
     type: 'confirmation',
-    to: email,
-    data: templateData(context, user, {
-      otp,
-      hash,
-      type: 'signup',
-      redirectTo: options.redirectTo,
-    }),
+    to: user.email ?? '',
+    data: templateData(context, user, { ...token, type: 'signup', redirectTo: options.redirectTo }),
   };
 }
 
@@ -83,19 +95,11 @@ export async function prepareRecovery(
   kind: 'magiclink' | 'recovery',
   options: SendOptions,
 ): Promise<PendingEmail> {
-  checkSendFrequency(user.recovery_sent_at, context.config.auth.email.max_frequency);
-  context.emailLimiter.take();
-  const email = user.email ?? '';
-  const { otp, hash } = newToken(context, email, options.pkce);
-  await tx.query(
-    'update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1',
-    [user.id, hash],
-  );
-  await storeOneTimeToken(tx, user.id, 'recovery_token', hash, email);
+  const token = await issueToken(tx, context, user, 'recovery', options.pkce);
   return {
     type: kind === 'magiclink' ? 'magic_link' : 'recovery',
-    to: email,
-    data: templateData(context, user, { otp, hash, type: kind, redirectTo: options.redirectTo }),
+    to: user.email ?? '',
+    data: templateData(context, user, { ...token, type: kind, redirectTo: options.redirectTo }),
   };
 }
 
