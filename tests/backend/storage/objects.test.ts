@@ -164,6 +164,34 @@ describe('storage objects through supabase-js', () => {
     });
   });
 
+  it('moves an object to a new name: the bytes follow it and the old path is gone', async () => {
+    const avatars = member.storage.from('avatars');
+    const from = `${memberFolder}/move-from.png`;
+    const to = `${memberFolder}/moved/to.png`;
+    await avatars.upload(from, Buffer.from(tinyPng), { contentType: 'image/png' });
+    const { error } = await avatars.move(from, to);
+    expect(error).toBeNull();
+    expect(await bytesOf((await avatars.download(to)).data)).toEqual(tinyPng);
+    expect((await avatars.exists(from)).data).toBe(false);
+  });
+
+  it('copies an object and keeps the original; a missing source is NoSuchKey', async () => {
+    const avatars = member.storage.from('avatars');
+    const from = `${memberFolder}/copy-from.png`;
+    const to = `${memberFolder}/copy-to.png`;
+    await avatars.upload(from, Buffer.from(tinyPng), { contentType: 'image/png' });
+    const { data, error } = await avatars.copy(from, to);
+    expect(error).toBeNull();
+    // storage-api answers a copy with the bucket-qualified Key, as for uploads; the client passes it on.
+    expect(data?.path).toBe(`avatars/${to}`);
+    expect(await bytesOf((await avatars.download(to)).data)).toEqual(tinyPng);
+    expect(await bytesOf((await avatars.download(from)).data)).toEqual(tinyPng);
+
+    const missing = await avatars.copy(`${memberFolder}/nope.png`, `${memberFolder}/never.png`);
+    expect(storageFields(missing.error)).toEqual({ statusCode: '404', code: 'NoSuchKey' });
+    expect((await avatars.exists(`${memberFolder}/never.png`)).data).toBe(false);
+  });
+
   it('refuses an avatar over 2 MB with 413 and a GIF with 415, in the storage error shape', async () => {
     const big = await member.storage
       .from('avatars')
