@@ -1,7 +1,7 @@
 // Listing, removing, moving and copying objects, each as the caller so that storage.objects' policies
 // decide what they may see and change.
 import { randomUUID } from 'node:crypto';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/service.ts';
 import { identifyCaller, ownerOf } from '../caller.ts';
@@ -44,6 +44,18 @@ const transferBody = z.object({
   destinationKey: z.string(),
   destinationBucket: z.string().optional(),
 });
+
+/** The source and destination of a move or copy; the destination bucket defaults to the source's. */
+async function readTransfer(c: Context<AppEnv>) {
+  const body = await readJsonBody(c, transferBody);
+  return {
+    from: { bucket: checkBucketName(body.bucketId), name: checkKey(body.sourceKey) },
+    to: {
+      bucket: checkBucketName(body.destinationBucket ?? body.bucketId),
+      name: checkKey(body.destinationKey),
+    },
+  };
+}
 
 export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
   const { db, keys, files } = ctx;
@@ -95,12 +107,7 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.post('/object/move', async (c) => {
     const claims = await identifyCaller(c, keys);
-    const body = await readJsonBody(c, transferBody);
-    const from = { bucket: checkBucketName(body.bucketId), name: checkKey(body.sourceKey) };
-    const to = {
-      bucket: checkBucketName(body.destinationBucket ?? body.bucketId),
-      name: checkKey(body.destinationKey),
-    };
+    const { from, to } = await readTransfer(c);
     const source = await findObject(db, from.bucket, from.name);
     if (!source?.version) throw storageErrors.noSuchKey();
     const crossBucket = from.bucket !== to.bucket;
@@ -127,12 +134,7 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.post('/object/copy', async (c) => {
     const claims = await identifyCaller(c, keys);
-    const body = await readJsonBody(c, transferBody);
-    const from = { bucket: checkBucketName(body.bucketId), name: checkKey(body.sourceKey) };
-    const to = {
-      bucket: checkBucketName(body.destinationBucket ?? body.bucketId),
-      name: checkKey(body.destinationKey),
-    };
+    const { from, to } = await readTransfer(c);
     const source: StoredObject | null = await mapDatabaseErrors(() =>
       db.asRole(claims, (tx) => findObject(tx, from.bucket, from.name)),
     );
