@@ -1,6 +1,6 @@
 /**
  * The content API of the site: everything the pages render, loaded once per process.
- * Hosted Sanity when `SANITY_PROJECT_ID` is set, else the local export (see `config.ts`).
+ * Hosted Sanity when `SANITY_PROJECT_ID` is set, else the local export (see `source-config.ts`).
  */
 import { assembleSiteContent } from './assemble/assemble-site-content.ts';
 import { fetchRawContent } from './fetch-raw-content.ts';
