@@ -82,6 +82,30 @@ async function prepareDataDir(
   return { dataDir: copy, temporary };
 }
 
+/**
+ * The statement that makes a transaction act as the caller, as PostgREST does: the role, the JWT claims
+ * and the request's method, path and headers, all transaction-local. Shared with the tests' adapter
+ * for real PostgreSQL so that both run requests the same way.
+ */
+export function roleSetup(
+  claims: Claims,
+  request: RequestContext = {},
+): { sql: string; params: unknown[] } {
+  return {
+    sql: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+              set_config('request.method', $3, true), set_config('request.path', $4, true),
+              set_config('request.headers', $5, true),
+              set_config('search_path', 'public, extensions', true)`,
+    params: [
+      claims.role,
+      JSON.stringify(claims),
+      request.method ?? '',
+      request.path ?? '',
+      JSON.stringify(request.headers ?? {}),
+    ],
+  };
+}
+
 class WorkerDatabase implements Database {
   readonly #worker: Worker;
   readonly #queue = new Queue();
@@ -187,19 +211,7 @@ class WorkerDatabase implements Database {
     if (!API_ROLES.has(claims.role)) {
       return Promise.reject(new Error(`Refusing to run as role "${claims.role}"`));
     }
-    const setup = {
-      sql: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                set_config('request.method', $3, true), set_config('request.path', $4, true),
-                set_config('request.headers', $5, true),
-                set_config('search_path', 'public, extensions', true)`,
-      params: [
-        claims.role,
-        JSON.stringify(claims),
-        request.method ?? '',
-        request.path ?? '',
-        JSON.stringify(request.headers ?? {}),
-      ],
-    };
+    const setup = roleSetup(claims, request);
     return this.#serialize(() =>
       this.#inTransaction.run(true, () => this.#runTransaction(fn, setup)),
     );
