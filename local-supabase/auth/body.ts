@@ -23,20 +23,54 @@ export async function readBody(c: Context): Promise<Body> {
   if (!isRecord(parsed)) {
     throw badRequest('bad_json', 'Could not parse request body as JSON: expected an object');
   }
-  if (containsNul(parsed)) {
-    throw badRequest('validation_failed', 'Request body must not contain NUL characters');
-  }
+  checkJsonValues(parsed);
   return parsed;
 }
 
-/** Postgres text and jsonb cannot hold U+0000; refuse it here rather than fail in the database. */
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (isRecord(value)) {
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+/** Deeper than any metadata a person writes; a 5,000-level body is an attack, not a profile. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Refuses what Postgres text and jsonb cannot hold (U+0000, a lone UTF-16 surrogate) and nesting
+ * deeper than MAX_JSON_DEPTH, with a 400 instead of a database error. Walks with an explicit stack:
+ * recursion over attacker-chosen depth is how the old check overflowed the call stack.
+ */
+function checkJsonValues(root: unknown): void {
+  const stack: { value: unknown; depth: number }[] = [{ value: root, depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, depth } = item;
+    if (typeof value === 'string') {
+      checkText(value);
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_JSON_DEPTH) {
+      throw badRequest(
+        'validation_failed',
+        `Request body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+      );
+    }
+    if (Array.isArray(value)) {
+      for (const element of value) stack.push({ value: element, depth: depth + 1 });
+    } else {
+      for (const [key, element] of Object.entries(value)) {
+        checkText(key);
+        stack.push({ value: element, depth: depth + 1 });
+      }
+    }
   }
-  return false;
+}
+
+function checkText(text: string): void {
+  if (text.includes('\u0000')) {
+    throw badRequest('validation_failed', 'Request body must not contain NUL characters');
+  }
+  if (!text.isWellFormed()) {
+    throw badRequest(
+      'validation_failed',
+      'Request body must be valid Unicode: it contains a lone surrogate (\\uD800-\\uDFFF)',
+    );
+  }
 }
 
 function wrongType(field: string, expected: string): Error {

@@ -1,5 +1,6 @@
 // auth.users and auth.identities: reading, creating and the JSON GoTrue sends for a user.
 import type { Tx } from '../db/database.ts';
+import { checkMetadataSize } from './validate.ts';
 
 export interface UserRow {
   id: string;
@@ -97,6 +98,8 @@ export interface NewUser {
 /** Inserts the user and its e-mail identity, then re-reads it (triggers may have changed it). */
 export async function createUser(tx: Tx, user: NewUser): Promise<UserRow> {
   const appMetadata = { provider: 'email', providers: ['email'], ...user.appMetadata };
+  checkMetadataSize(user.userMetadata, 'user_metadata');
+  checkMetadataSize(appMetadata, 'app_metadata');
   const { rows } = await tx.query<{ id: string }>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
         raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at,
@@ -172,9 +175,12 @@ export async function storeOneTimeToken(
 export function mergeMetadata(
   current: Record<string, unknown> | null,
   update: Record<string, unknown>,
+  field: 'user_metadata' | 'app_metadata',
 ): Record<string, unknown> {
   const merged = { ...current, ...update };
-  return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== null));
+  const kept = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== null));
+  checkMetadataSize(kept, field);
+  return kept;
 }
 
 function iso(date: Date | null): string | undefined {

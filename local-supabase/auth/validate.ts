@@ -106,3 +106,24 @@ export function validatePkceParams(
   }
   return normalized;
 }
+
+/**
+ * The largest user_metadata or app_metadata kept, as JSON bytes. Both ride in every access token:
+ * a 900 KB profile made each later token 1.2 MB, past any header limit, and locked its owner out.
+ * 8 KiB each keeps a token under Node's 16 KiB header limit.
+ */
+export const MAX_METADATA_BYTES = 8 * 1024;
+
+/** Throws 400 validation_failed when the metadata would not fit in a token. */
+export function checkMetadataSize(
+  metadata: Record<string, unknown>,
+  field: 'user_metadata' | 'app_metadata',
+): void {
+  const bytes = Buffer.byteLength(JSON.stringify(metadata), 'utf8');
+  if (bytes > MAX_METADATA_BYTES) {
+    throw badRequest(
+      'validation_failed',
+      `${field} is ${bytes} bytes; it may be at most ${MAX_METADATA_BYTES} bytes of JSON`,
+    );
+  }
+}

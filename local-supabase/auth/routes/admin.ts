@@ -70,14 +70,14 @@ async function updateUser(tx: Tx, user: UserRow, body: Body, passwordHash: strin
   if (userData) {
     await tx.query('update auth.users set raw_user_meta_data = $2 where id = $1', [
       user.id,
-      mergeMetadata(user.raw_user_meta_data, userData),
+      mergeMetadata(user.raw_user_meta_data, userData, 'user_metadata'),
     ]);
   }
   const appData = objectField(body, 'app_metadata');
   if (appData) {
     await tx.query('update auth.users set raw_app_meta_data = $2 where id = $1', [
       user.id,
-      mergeMetadata(user.raw_app_meta_data, appData),
+      mergeMetadata(user.raw_app_meta_data, appData, 'app_metadata'),
     ]);
   }
   const ban = bannedUntil(body);

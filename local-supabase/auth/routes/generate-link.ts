@@ -69,7 +69,7 @@ export function registerGenerateLink(app: Hono<AppEnv>, context: AuthContext): v
       if (type === 'signup' && existing && Object.keys(data).length > 0) {
         await tx.query('update auth.users set raw_user_meta_data = $2 where id = $1', [
           user.id,
-          mergeMetadata(user.raw_user_meta_data, data),
+          mergeMetadata(user.raw_user_meta_data, data, 'user_metadata'),
         ]);
       }
       if (type === 'magiclink' || type === 'recovery') {

@@ -77,13 +77,13 @@ export function registerUser(app: Hono<AppEnv>, context: AuthContext): void {
       if (data) {
         await tx.query(
           'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1',
-          [userId, mergeMetadata(caller.user.raw_user_meta_data, data)],
+          [userId, mergeMetadata(caller.user.raw_user_meta_data, data, 'user_metadata')],
         );
       }
       if (appData) {
         await tx.query(
           'update auth.users set raw_app_meta_data = $2, updated_at = now() where id = $1',
-          [userId, mergeMetadata(caller.user.raw_app_meta_data, appData)],
+          [userId, mergeMetadata(caller.user.raw_app_meta_data, appData, 'app_metadata')],
         );
       }
       if (changesEmail) {

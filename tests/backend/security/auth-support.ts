@@ -1,0 +1,87 @@
+// The people the auth security cases are tried as: anonymous, the two seeded members, a member whose
+// commenting is suspended, the moderator and the admin, each with a session of their own.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { TestServer } from '../helpers/server.ts';
+import { demoPassword, demoUsers } from '../rls/demo.ts';
+
+export const roles = [
+  'anonymous',
+  'member',
+  'otherMember',
+  'suspended',
+  'moderator',
+  'admin',
+] as const;
+export type Role = (typeof roles)[number];
+export type SignedInRole = Exclude<Role, 'anonymous'>;
+export const signedInRoles = roles.filter((role): role is SignedInRole => role !== 'anonymous');
+
+export const suspendedUser = { email: 'suspended@example.com' } as const;
+
+/** The address and password each signed-in role uses. */
+export function credentialsOf(role: SignedInRole): { email: string; password: string } {
+  const email = role === 'suspended' ? suspendedUser.email : demoUsers[role].email;
+  return { email, password: demoPassword };
+}
+
+/** Adds the suspended member (commenting suspended for a day) that the seed does not have. */
+export async function addSuspendedMember(server: TestServer): Promise<string> {
+  const { data, error } = await server.admin().auth.admin.createUser({
+    email: suspendedUser.email,
+    password: demoPassword,
+    email_confirm: true,
+  });
+  if (error) throw new Error(`creating the suspended member failed: ${error.message}`);
+  await server.server.db.query(
+    `update public.profiles set commenting_suspended_until = now() + interval '1 day' where id = $1`,
+    [data.user.id],
+  );
+  return data.user.id;
+}
+
+export interface Session {
+  client: SupabaseClient;
+  accessToken: string;
+  refreshToken: string;
+  userId: string;
+}
+
+export async function signInAs(server: TestServer, role: SignedInRole): Promise<Session> {
+  const client = server.client();
+  const { data, error } = await client.auth.signInWithPassword(credentialsOf(role));
+  if (error) throw new Error(`sign-in as ${role} failed: ${error.message}`);
+  return {
+    client,
+    accessToken: data.session.access_token,
+    refreshToken: data.session.refresh_token,
+    userId: data.session.user.id,
+  };
+}
+
+/** A raw auth request as auth-js sends it (JSON, API version announced). */
+export async function authFetch(
+  server: TestServer,
+  path: string,
+  init: { method?: string; body?: string; bearer?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const response = await fetch(`${server.url}/auth/v1${path}`, {
+    method: init.method ?? 'POST',
+    headers: {
+      apikey: server.anonKey,
+      authorization: `Bearer ${init.bearer ?? server.anonKey}`,
+      'content-type': 'application/json',
+      'x-supabase-api-version': '2024-01-01',
+      ...init.headers,
+    },
+    ...(init.body === undefined ? {} : { body: init.body }),
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    body = { text };
+  }
+  return { status: response.status, body, headers: response.headers };
+}
