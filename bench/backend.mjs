@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { start } from '../local-supabase/server.ts';
+import { runWriteLatency } from './backend/write-latency.mjs';
 
 const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const SAMPLES = args.quick ? 100 : 400;
@@ -235,6 +236,9 @@ try {
   console.log(
     `  RSS after warm start: ${mb(rssAfterStart)}; peak during the run: ${mb(Math.max(peakRss, process.memoryUsage().rss))}`,
   );
+
+  // After the memory figures: it starts two more servers in this process.
+  await runWriteLatency({ quick: args.quick });
 } finally {
   clearInterval(rssSampler);
   await server?.stop();

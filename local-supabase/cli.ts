@@ -15,6 +15,8 @@ Settings come from supabase/config.toml, then environment variables, then these 
   --host <host>         interface to listen on (env SUPABASE_LOCAL_HOST; default 127.0.0.1)
   --data-dir <dir>      where data persists (env SUPABASE_LOCAL_DATA_DIR; default .supabase-local)
   --memory              keep everything in memory (nothing persists)
+  --no-fsync            do not sync commits and stored files to disk: faster, but a power loss or
+                        kernel crash may lose acknowledged writes (env SUPABASE_LOCAL_FSYNC=false)
   --migrations-dir <d>  migrations to apply (env SUPABASE_LOCAL_MIGRATIONS_DIR; default supabase/migrations)
   --no-seed             do not run supabase/seed.sql on first start (env SUPABASE_LOCAL_SEED=false)
   --config <file>       config file (env SUPABASE_LOCAL_CONFIG; default supabase/config.toml)
@@ -40,6 +42,7 @@ function parseFlags(argv: string[]): {
       'migrations-dir': { type: 'string' },
       seed: { type: 'boolean' },
       'no-seed': { type: 'boolean' },
+      'no-fsync': { type: 'boolean' },
       config: { type: 'string' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean' },
@@ -67,6 +70,7 @@ function parseFlags(argv: string[]): {
   if (values['migrations-dir']) overrides.migrationsDir = values['migrations-dir'];
   if (values.seed) overrides.seed = true;
   if (values['no-seed']) overrides.seed = false;
+  if (values['no-fsync']) overrides.fsync = false;
   if (values.config) overrides.configPath = values.config;
   return { overrides, verbose: values.verbose ?? false, help: values.help ?? false };
 }
@@ -101,7 +105,7 @@ async function printSummary(running: LocalSupabase): Promise<void> {
     `Local Supabase is running (${startup.cold ? 'cold' : 'warm'} start in ${(startup.totalMs / 1000).toFixed(1)} s)`,
     `  API URL:        ${running.url}`,
     `  Mailbox:        ${running.mailboxUrl ?? 'disabled'}`,
-    `  Data:           ${running.config.local.dataDir ?? 'in memory (nothing persists)'}`,
+    `  Data:           ${running.config.local.dataDir ?? 'in memory (nothing persists)'}${running.config.local.dataDir && !running.config.local.fsync ? ' (fsync off)' : ''}`,
     `  anon key:       ${running.keys.anonKey}`,
     `  service_role:   ${running.keys.serviceRoleKey}`,
     `  publishable:    ${running.keys.publishableKey}`,

@@ -60,7 +60,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
   const cold = pgdata === undefined || (!(await hasFiles(pgdata)) && !options.templateDir);
 
   const db = await openDatabase({
-    ...(pgdata ? { dataDir: pgdata } : {}),
+    ...(pgdata ? { dataDir: pgdata, durable: config.local.fsync } : {}),
     ...(options.templateDir ? { loadTemplateDir: options.templateDir } : {}),
   });
   const opened = performance.now();

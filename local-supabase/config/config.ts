@@ -25,6 +25,8 @@ export interface ConfigOverrides {
   dataDir?: string | null;
   migrationsDir?: string;
   seed?: boolean;
+  /** Sync commits and stored files to disk (default on with a data directory; off is faster). */
+  fsync?: boolean;
   jwtSecret?: string;
   anonKey?: string;
   serviceRoleKey?: string;
@@ -35,6 +37,8 @@ export interface ConfigOverrides {
 export interface LocalSettings {
   host: string;
   dataDir: string | null;
+  /** True when commits and stored files are synced before they are acknowledged (never in memory). */
+  fsync: boolean;
   migrationsDir: string;
   seed: boolean;
   seedPaths: string[];
@@ -110,6 +114,7 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   const port = text('SUPABASE_LOCAL_PORT');
   const mailboxPort = text('SUPABASE_LOCAL_MAILBOX_PORT');
   const seed = text('SUPABASE_LOCAL_SEED');
+  const fsync = text('SUPABASE_LOCAL_FSYNC');
   const dataDir = text('SUPABASE_LOCAL_DATA_DIR');
   set('configPath', text('SUPABASE_LOCAL_CONFIG'));
   set('host', text('SUPABASE_LOCAL_HOST'));
@@ -119,6 +124,7 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   if (dataDir) set('dataDir', dataDir === 'memory' ? null : dataDir);
   set('migrationsDir', text('SUPABASE_LOCAL_MIGRATIONS_DIR'));
   if (seed) set('seed', parseBoolean('SUPABASE_LOCAL_SEED', seed, problems));
+  if (fsync) set('fsync', parseBoolean('SUPABASE_LOCAL_FSYNC', fsync, problems));
   // The site's own SITE_URL also tells auth where e-mail links and redirects go (GOTRUE_SITE_URL).
   const siteUrl = text('SITE_URL');
   if (siteUrl) set('settings', { auth: { site_url: siteUrl } });
@@ -157,6 +163,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
     local: {
       host: overrides.host ?? '127.0.0.1',
       dataDir,
+      fsync: dataDir !== null && (overrides.fsync ?? true),
       migrationsDir: absolute(overrides.migrationsDir ?? 'migrations', supabaseDir),
       seed: overrides.seed ?? file.db.seed.enabled,
       seedPaths: file.db.seed.sql_paths.map((path) => absolute(path, supabaseDir)),

@@ -50,6 +50,11 @@ export interface OpenOptions {
   dataDir?: string;
   /** A data directory to copy from when `dataDir` is missing or empty (a test template). */
   loadTemplateDir?: string;
+  /**
+   * Sync every commit to disk before acknowledging it (Postgres fsync on). Off by default: PGlite's
+   * fast mode, right for memory, tests and templates; the server turns it on for a persistent dataDir.
+   */
+  durable?: boolean;
 }
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -264,7 +269,9 @@ function waitUntilReady(worker: Worker): Promise<void> {
  */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   const { dataDir, temporary } = await prepareDataDir(options);
-  const workerOptions: WorkerOptions = dataDir ? { dataDir } : {};
+  const workerOptions: WorkerOptions = dataDir
+    ? { dataDir, durable: options.durable ?? false }
+    : {};
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: workerOptions });
   try {
     await waitUntilReady(worker);

@@ -3,6 +3,8 @@
 export interface WorkerOptions {
   /** A Postgres data directory; omitted means in memory. */
   dataDir?: string;
+  /** fsync on (commits reach the disk before they are acknowledged); off is PGlite's fast default. */
+  durable?: boolean;
 }
 
 export type WorkerCommand =

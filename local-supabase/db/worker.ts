@@ -2,6 +2,7 @@
 // (research-local-supabase.md §5). The main thread serializes requests; this side executes them in order.
 import { PGlite } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
+import { DurableNodeFS } from './durable-fs.ts';
 import { extensions } from './extensions.ts';
 import type {
   PostgresErrorFields,
@@ -40,11 +41,27 @@ function toErrorFields(error: unknown): PostgresErrorFields {
   return fields;
 }
 
+/**
+ * PGlite starts Postgres with `-F` (fsync off). Durable mode drops it and sends WAL flushes through
+ * fsync(), the one sync call DurableNodeFS makes real (Emscripten's fdatasync is a no-op).
+ */
+function durableStartParams(): string[] {
+  return [
+    ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+    '-c',
+    'wal_sync_method=fsync',
+  ];
+}
+
 async function openPglite(): Promise<PGlite> {
-  const pg = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    extensions,
-  });
+  const { dataDir, durable } = options;
+  const storage =
+    dataDir && durable
+      ? { fs: new DurableNodeFS(dataDir), startParams: durableStartParams() }
+      : dataDir
+        ? { dataDir }
+        : {};
+  const pg = await PGlite.create({ ...storage, extensions });
   // Supabase's roles have `extensions` on their search_path (unqualified `uuid_generate_v4()`).
   await pg.exec('set search_path = "$user", public, extensions');
   return pg;

@@ -1,8 +1,10 @@
 // Object bytes on disk: `<data dir>/storage/<bucket>/<version>`. Each upload writes a new version file
 // before its row commits and the row names the version, so a failed or concurrent upload never
-// overwrites the bytes a committed row points to.
+// overwrites the bytes a committed row points to. A version file appears under its name only whole:
+// the bytes go to `<version>.part`, are synced (durable mode), renamed, and the directory synced, so
+// a crash can leave a file without a row (swept at the next start) but never a row without its bytes.
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,38 +14,106 @@ export interface StoredFile {
   body: ReadableStream<Uint8Array>;
 }
 
+export interface FileStoreOptions {
+  /** Sync each file and its directory before the write resolves (persistent data directories). */
+  durable?: boolean;
+}
+
+/** A version file as the sweep sees it: which bucket and version it belongs to. */
+export interface FileEntry {
+  bucket: string;
+  version: string;
+}
+
+const PART = '.part';
+
 export class FileStore {
   readonly root: string;
   readonly #temporary: boolean;
+  readonly #durable: boolean;
+  /** Versions being written now (`bucket/version` → holders): the sweep leaves them alone. */
+  readonly #held = new Map<string, number>();
 
-  private constructor(root: string, temporary: boolean) {
+  private constructor(root: string, temporary: boolean, durable: boolean) {
     this.root = root;
     this.#temporary = temporary;
+    this.#durable = durable;
   }
 
   /** Files under `<dataDir>/storage`, or a temporary directory (removed on close) for in-memory runs. */
-  static async open(dataDir: string | null): Promise<FileStore> {
+  static async open(dataDir: string | null, options: FileStoreOptions = {}): Promise<FileStore> {
     if (dataDir === null) {
-      return new FileStore(await mkdtemp(join(tmpdir(), 'local-storage-')), true);
+      return new FileStore(await mkdtemp(join(tmpdir(), 'local-storage-')), true, false);
     }
     const root = join(dataDir, 'storage');
     await mkdir(root, { recursive: true });
-    return new FileStore(root, false);
+    return new FileStore(root, false, options.durable ?? false);
+  }
+
+  #dir(bucket: string): string {
+    return join(this.root, encodeURIComponent(bucket));
   }
 
   #path(bucket: string, version: string): string {
     // Versions are UUIDs we generate and bucket names exclude '/', so the path stays inside root.
-    return join(this.root, encodeURIComponent(bucket), version);
+    return join(this.#dir(bucket), version);
+  }
+
+  async #syncDir(dir: string): Promise<void> {
+    if (!this.#durable) return;
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Writes `<version>.part` with `fill`, syncs it, then renames it to `<version>` and syncs the dir. */
+  async #writeWhole(
+    bucket: string,
+    version: string,
+    fill: (partPath: string) => Promise<void>,
+  ): Promise<void> {
+    const release = this.hold(bucket, version);
+    const dir = this.#dir(bucket);
+    const part = this.#path(bucket, version) + PART;
+    try {
+      await mkdir(dir, { recursive: true });
+      await fill(part);
+      if (this.#durable) {
+        const handle = await open(part, 'r+');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      }
+      await rename(part, this.#path(bucket, version));
+      await this.#syncDir(dir);
+    } catch (error) {
+      await rm(part, { force: true });
+      throw error;
+    } finally {
+      release();
+    }
   }
 
   async write(bucket: string, version: string, bytes: Uint8Array): Promise<void> {
-    await mkdir(join(this.root, encodeURIComponent(bucket)), { recursive: true });
-    await writeFile(this.#path(bucket, version), bytes);
+    await this.#writeWhole(bucket, version, async (part) => {
+      const handle = await open(part, 'w');
+      try {
+        await handle.writeFile(bytes);
+      } finally {
+        await handle.close();
+      }
+    });
   }
 
-  async copy(from: { bucket: string; version: string }, to: { bucket: string; version: string }) {
-    await mkdir(join(this.root, encodeURIComponent(to.bucket)), { recursive: true });
-    await copyFile(this.#path(from.bucket, from.version), this.#path(to.bucket, to.version));
+  async copy(from: FileEntry, to: FileEntry): Promise<void> {
+    await this.#writeWhole(to.bucket, to.version, (part) =>
+      copyFile(this.#path(from.bucket, from.version), part),
+    );
   }
 
   /** The file's bytes as a web stream, or null when it is missing on disk. */
@@ -62,7 +132,49 @@ export class FileStore {
   }
 
   async removeBucket(bucket: string): Promise<void> {
-    await rm(join(this.root, encodeURIComponent(bucket)), { recursive: true, force: true });
+    await rm(this.#dir(bucket), { recursive: true, force: true });
+  }
+
+  /**
+   * Marks a version as being written until the returned function is called: a writer holds it from
+   * before its file appears until its row has committed (or failed), so the sweep leaves it alone.
+   */
+  hold(bucket: string, version: string): () => void {
+    const key = `${bucket}/${version}`;
+    this.#held.set(key, (this.#held.get(key) ?? 0) + 1);
+    return () => {
+      const count = (this.#held.get(key) ?? 1) - 1;
+      if (count > 0) this.#held.set(key, count);
+      else this.#held.delete(key);
+    };
+  }
+
+  /**
+   * Removes every file no row names: version files whose row never committed and `.part` files of
+   * writes a crash cut short. The directory is listed first and `loadKnown` (storage.objects) read
+   * after, so a row committed meanwhile is seen; held versions (writes in progress) are skipped.
+   * Returns how many files were removed.
+   */
+  async sweep(loadKnown: () => Promise<(entry: FileEntry) => boolean>): Promise<number> {
+    const listed: { path: string; entry: FileEntry; part: boolean }[] = [];
+    for (const dirent of await readdir(this.root, { withFileTypes: true })) {
+      if (!dirent.isDirectory()) continue;
+      const bucket = decodeURIComponent(dirent.name);
+      for (const name of await readdir(join(this.root, dirent.name))) {
+        const part = name.endsWith(PART);
+        const version = part ? name.slice(0, -PART.length) : name;
+        listed.push({ path: join(this.root, dirent.name, name), entry: { bucket, version }, part });
+      }
+    }
+    const isKnown = await loadKnown();
+    let removed = 0;
+    for (const { path, entry, part } of listed) {
+      if (this.#held.has(`${entry.bucket}/${entry.version}`)) continue;
+      if (!part && isKnown(entry)) continue;
+      await rm(path, { force: true });
+      removed++;
+    }
+    return removed;
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,7 @@ import { handleErrors, ServiceError } from '../http/errors.ts';
 import type { AppEnv, Service, ServiceContext } from '../http/service.ts';
 import type { StorageContext } from './context.ts';
 import { FileStore } from './files.ts';
+import { loadStoredVersions } from './sql/versions.ts';
 import { addBucketRoutes } from './routes/buckets.ts';
 import { addDownloadRoutes } from './routes/download.ts';
 import { addObjectRoutes } from './routes/objects.ts';
@@ -40,7 +41,14 @@ export async function createService(context: ServiceContext): Promise<Service> {
     });
     return { app };
   }
-  const files = await FileStore.open(config.local.dataDir);
+  const files = await FileStore.open(config.local.dataDir, { durable: config.local.fsync });
+  // Before the API answers: files a crash left without a row (see files.ts) go now.
+  const removed = await files.sweep(() => loadStoredVersions(db));
+  if (removed > 0) {
+    console.log(
+      `[local-supabase:storage] removed ${removed} stored file${removed === 1 ? '' : 's'} with no row (left by interrupted uploads)`,
+    );
+  }
   const app = createStorageApp(
     { db, keys, files, fileSizeLimit: config.storage.file_size_limit },
     (error) => {

@@ -1,5 +1,6 @@
-// Storing an upload: limits first, then the bytes as a new version file, then the row (as the writer's
-// role, so RLS decides); the file is removed again when the row is refused.
+// Storing an upload: limits first, then the bytes as a new version file (whole and synced, see
+// files.ts), then the row (as the writer's role, so RLS decides); the file is removed again when the
+// row is refused. Never a row without its bytes; a crash in between leaves a file the sweep removes.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Claims } from '../db/database.ts';
 import type { StorageContext } from './context.ts';
@@ -58,8 +59,10 @@ export async function storeObject(ctx: StorageContext, request: StoreRequest): P
     userMetadata: request.body.userMetadata,
   };
   const previous = request.upsert ? await findObject(db, bucket.id, request.key) : null;
-  await files.write(bucket.id, row.version, request.body.bytes);
+  // Held from before the file appears until the row commits, so a sweep never takes it meanwhile.
+  const release = files.hold(bucket.id, row.version);
   try {
+    await files.write(bucket.id, row.version, request.body.bytes);
     await mapDatabaseErrors(() =>
       db.asRole(request.claims, (tx) =>
         request.upsert ? upsertObject(tx, row) : insertObject(tx, row),
@@ -68,6 +71,8 @@ export async function storeObject(ctx: StorageContext, request: StoreRequest): P
   } catch (error) {
     await files.remove(bucket.id, row.version);
     throw error;
+  } finally {
+    release();
   }
   if (previous) await files.remove(bucket.id, previous.version);
   // An upsert that replaced a row keeps that row's id.

@@ -110,23 +110,24 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
     const { from, to } = await readTransfer(c);
     const source = await findObject(db, from.bucket, from.name);
     if (!source?.version) throw storageErrors.noSuchKey();
+    const { version } = source;
     const crossBucket = from.bucket !== to.bucket;
-    if (crossBucket) {
-      if (!(await findBucket(db, to.bucket))) throw storageErrors.noSuchBucket();
-      await files.copy(
-        { bucket: from.bucket, version: source.version },
-        { bucket: to.bucket, version: source.version },
+    // Held until the row names the new bucket, so a sweep does not take the copy meanwhile.
+    const release = files.hold(to.bucket, version);
+    try {
+      if (crossBucket) {
+        if (!(await findBucket(db, to.bucket))) throw storageErrors.noSuchBucket();
+        await files.copy({ bucket: from.bucket, version }, { bucket: to.bucket, version });
+      }
+      const moved = await mapDatabaseErrors(() =>
+        db.asRole(claims, (tx) => renameObject(tx, from, to)),
       );
-    }
-    const moved = await mapDatabaseErrors(() =>
-      db.asRole(claims, (tx) => renameObject(tx, from, to)),
-    ).catch(async (error: unknown) => {
-      if (crossBucket) await files.remove(to.bucket, source.version);
+      if (!moved) throw storageErrors.noSuchKey();
+    } catch (error) {
+      if (crossBucket) await files.remove(to.bucket, version);
       throw error;
-    });
-    if (!moved) {
-      if (crossBucket) await files.remove(to.bucket, source.version);
-      throw storageErrors.noSuchKey();
+    } finally {
+      release();
     }
     if (crossBucket) await files.remove(from.bucket, source.version);
     return c.json({ message: 'Successfully moved' });
@@ -143,11 +144,12 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
     if (!(await findBucket(db, to.bucket))) throw storageErrors.noSuchBucket();
     const id = randomUUID();
     const version = randomUUID();
-    await files.copy(
-      { bucket: from.bucket, version: source.version },
-      { bucket: to.bucket, version },
-    );
+    const release = files.hold(to.bucket, version);
     try {
+      await files.copy(
+        { bucket: from.bucket, version: source.version },
+        { bucket: to.bucket, version },
+      );
       await mapDatabaseErrors(() =>
         db.asRole(claims, (tx) =>
           insertObject(tx, {
@@ -164,6 +166,8 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
     } catch (error) {
       await files.remove(to.bucket, version);
       throw error;
+    } finally {
+      release();
     }
     return c.json({ Id: id, Key: `${to.bucket}/${to.name}` });
   });

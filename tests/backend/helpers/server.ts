@@ -112,6 +112,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     port: 0,
     mailboxPort: 0,
     seed: true,
+    // Tests keep PGlite's fast mode: a test data directory is thrown away, power loss is not a concern.
+    fsync: false,
     ...options,
     dataDir,
     templateDir: await getTemplateDir(),

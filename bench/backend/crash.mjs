@@ -1,0 +1,224 @@
+// Crash harness: runs the local backend as its own process on a persistent data directory (fsync on),
+// writes to it from concurrent clients (REST inserts, storage uploads, sign-ups through the admin
+// API), kills it with SIGKILL mid-write, restarts it and checks that every write it acknowledged is
+// still there, that no stored object lacks its bytes, and that the start-up sweep left no orphan file.
+// Bounded: a fixed number of rounds, each a few seconds; loopback only.
+//
+//   node bench/backend/crash.mjs               # 10 rounds
+//   node bench/backend/crash.mjs --rounds 3 --signal SIGTERM
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../local-supabase/config/config.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '10' },
+    signal: { type: 'string', default: 'SIGKILL' },
+    writers: { type: 'string', default: '6' },
+  },
+});
+const ROUNDS = Math.min(50, Number(args.rounds));
+const WRITERS = Number(args.writers);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+// The server runs with the default keys (the CLI's public demo keys): read them as it does.
+const { local } = await loadConfig({ dataDir: null });
+const SERVICE_KEY = local.keys.serviceRoleKey;
+const headers = { apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}` };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir, port) {
+  const child = spawn(
+    process.execPath,
+    ['local-supabase/cli.ts', '--data-dir', dataDir, '--port', String(port), '--mailbox-port', '0'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const began = performance.now();
+  const url = `http://127.0.0.1:${port}`;
+  while (performance.now() - began < 120_000) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { child, url, output: () => output, startMs: performance.now() - began };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not start within 120 s:\n${output}`);
+}
+
+function exited(child) {
+  return child.exitCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', resolve));
+}
+
+async function request(url, init) {
+  const response = await fetch(url, { ...init, headers: { ...headers, ...init.headers } });
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** One writer: a loop of writes, each recorded only once the server acknowledged it. */
+async function writer(url, id, round, acknowledged, stop, author) {
+  for (let n = 0; !stop.done; n++) {
+    const tag = `r${round}-w${id}-${n}`;
+    try {
+      if (n % 3 === 0) {
+        await request(`${url}/rest/v1/comments`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+          body: JSON.stringify({
+            article_key: 'crash.test',
+            author_id: author,
+            body: tag,
+            language: 'en',
+          }),
+        });
+        acknowledged.comments.add(tag);
+      } else if (n % 3 === 1) {
+        const bytes = new TextEncoder().encode(`${tag} `.repeat(200));
+        await request(`${url}/storage/v1/object/crash/${tag}.txt`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'text/plain' },
+          body: bytes,
+        });
+        acknowledged.files.set(`${tag}.txt`, bytes.byteLength);
+      } else {
+        await request(`${url}/auth/v1/admin/users`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            email: `${tag}@crash.test`,
+            password: 'crash-test-pw',
+            email_confirm: true,
+          }),
+        });
+        acknowledged.users.add(`${tag}@crash.test`);
+      }
+    } catch {
+      // Refused or cut off by the kill: not acknowledged, so not expected to survive.
+    }
+  }
+}
+
+async function verify(url, dataDir, acknowledged) {
+  const lost = [];
+  const comments = await (
+    await request(`${url}/rest/v1/comments?select=body&article_key=eq.crash.test`, {})
+  ).json();
+  const bodies = new Set(comments.map((row) => row.body));
+  for (const body of acknowledged.comments) if (!bodies.has(body)) lost.push(`comment ${body}`);
+
+  const listed = [];
+  for (let offset = 0; ; offset += 1000) {
+    const page = await (
+      await request(`${url}/storage/v1/object/list/crash`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ prefix: '', limit: 1000, offset }),
+      })
+    ).json();
+    listed.push(...page);
+    if (page.length < 1000) break;
+  }
+  const objects = new Map(listed.map((object) => [object.name, object]));
+  for (const [name, size] of acknowledged.files) {
+    if (!objects.has(name)) lost.push(`upload ${name}`);
+    else if (objects.get(name).metadata?.size !== size) lost.push(`upload ${name} (size)`);
+  }
+  // Never a row without bytes: every object the database lists downloads whole.
+  let missingBytes = 0;
+  for (const object of listed) {
+    const response = await fetch(`${url}/storage/v1/object/crash/${object.name}`, { headers });
+    const body = new Uint8Array(await response.arrayBuffer());
+    if (!response.ok || body.byteLength !== object.metadata?.size) missingBytes++;
+  }
+
+  const users = new Set();
+  for (let page = 1; ; page++) {
+    const answer = await (
+      await request(`${url}/auth/v1/admin/users?page=${page}&per_page=1000`, {})
+    ).json();
+    for (const user of answer.users) users.add(user.email);
+    if (answer.users.length < 1000) break;
+  }
+  for (const email of acknowledged.users) if (!users.has(email)) lost.push(`user ${email}`);
+
+  const files = await readdir(join(dataDir, 'storage', 'crash')).catch(() => []);
+  return { lost, missingBytes, orphans: files.length - listed.length, objects: listed.length };
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'crash-harness-'));
+const acknowledged = { comments: new Set(), files: new Map(), users: new Set() };
+const totals = { rounds: 0, lost: 0, missingBytes: 0, orphans: 0, restarts: [], swept: 0 };
+let server;
+try {
+  console.log(`Crash harness: ${ROUNDS} rounds, ${WRITERS} writers, ${args.signal} mid-write\n`);
+  server = await startServer(dataDir, await freePort());
+  await request(`${server.url}/storage/v1/bucket`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id: 'crash', name: 'crash', public: false }),
+  });
+  const profiles = await (
+    await request(`${server.url}/rest/v1/profiles?select=id&limit=1`, {})
+  ).json();
+  const author = profiles[0].id;
+  for (let round = 1; round <= ROUNDS; round++) {
+    const stop = { done: false };
+    const writers = Array.from({ length: WRITERS }, (_, id) =>
+      writer(server.url, id, round, acknowledged, stop, author),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1500));
+    server.child.kill(args.signal);
+    await exited(server.child);
+    stop.done = true;
+    await Promise.all(writers);
+    server = await startServer(dataDir, await freePort());
+    const swept = /removed (\d+) stored file/.exec(server.output());
+    const result = await verify(server.url, dataDir, acknowledged);
+    totals.rounds++;
+    totals.lost += result.lost.length;
+    totals.missingBytes += result.missingBytes;
+    totals.orphans += result.orphans;
+    totals.swept += swept ? Number(swept[1]) : 0;
+    totals.restarts.push(server.startMs);
+    console.log(
+      `  round ${round}: acknowledged so far ${acknowledged.comments.size} comments, ${acknowledged.files.size} uploads, ` +
+        `${acknowledged.users.size} sign-ups; lost ${result.lost.length}; objects ${result.objects}, ` +
+        `without bytes ${result.missingBytes}; swept ${swept ? swept[1] : 0}, orphans after sweep ${result.orphans}; ` +
+        `restart ${Math.round(server.startMs)} ms`,
+    );
+    for (const what of result.lost.slice(0, 5)) console.log(`    LOST ${what}`);
+  }
+} finally {
+  server?.child.kill('SIGKILL');
+  if (server) await exited(server.child);
+  await rm(dataDir, { recursive: true, force: true });
+}
+const restarts = [...totals.restarts].sort((a, b) => a - b);
+console.log(
+  `\n${totals.rounds} rounds: acknowledged writes lost ${totals.lost}, objects without bytes ${totals.missingBytes}, ` +
+    `files swept ${totals.swept}, orphans after the sweep ${totals.orphans}, ` +
+    `restart median ${Math.round(restarts[Math.floor(restarts.length / 2)] ?? 0)} ms`,
+);
+process.exitCode = totals.lost + totals.missingBytes + totals.orphans > 0 ? 1 : 0;
