@@ -1,11 +1,15 @@
 // Realtime's REST side: `POST /api/broadcast` (realtime-js falls back to it when a channel is not
-// joined) and `POST /api/broadcast/<topic>/events/<event>` (`channel.httpSend()`), both 202.
+// joined) and `POST /api/broadcast/<topic>/events/<event>` (`channel.httpSend()`), both 202. A message marked
+// `private` reaches private channels only, and only when the caller's claims may write to its topic
+// (the realtime.messages INSERT policies), as hosted Realtime checks it.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Keys } from '../config/keys.ts';
+import type { Claims, Database } from '../db/database.ts';
 import { handleErrors, ServiceError } from '../http/errors.ts';
 import { identifyRequest, JwtError } from '../http/keys.ts';
 import type { AppEnv } from '../http/service.ts';
+import { channelAccess } from './authorization.ts';
 import type { Hub } from './hub.ts';
 
 const batch = z.object({
@@ -21,12 +25,16 @@ const batch = z.object({
     .max(1000),
 });
 
-async function checkCaller(header: (name: string) => string | undefined, keys: Keys) {
+async function checkCaller(
+  header: (name: string) => string | undefined,
+  keys: Keys,
+): Promise<Claims> {
   try {
-    await identifyRequest(
+    const identity = await identifyRequest(
       { authorization: header('authorization'), apikey: header('apikey') },
       keys,
     );
+    return identity.claims;
   } catch (error) {
     if (error instanceof JwtError) throw new ServiceError(401, 'invalid_jwt', error.message);
     throw error;
@@ -36,13 +44,21 @@ async function checkCaller(header: (name: string) => string | undefined, keys: K
 export function createRealtimeApi(
   hub: Hub,
   keys: Keys,
+  db: Database,
   onUnexpected: (error: unknown) => void,
 ): Hono<AppEnv> {
+  /** Private topics the caller may not write to are dropped silently (hosted answers 202 too). */
+  const mayWrite = async (claims: Claims, topic: string, isPrivate: boolean) => {
+    if (!isPrivate) return true;
+    const [access] = await channelAccess(db, topic, [claims]);
+    return access?.broadcastWrite === true;
+  };
+
   const app = new Hono<AppEnv>();
   app.onError(handleErrors('gateway', onUnexpected));
 
   app.post('/api/broadcast', async (c) => {
-    await checkCaller((name) => c.req.header(name), keys);
+    const claims = await checkCaller((name) => c.req.header(name), keys);
     let body: unknown;
     try {
       body = await c.req.json();
@@ -58,7 +74,9 @@ export function createRealtimeApi(
       );
     }
     for (const message of parsed.data.messages) {
-      hub.broadcast(`realtime:${message.topic}`, {
+      const isPrivate = message.private === true;
+      if (!(await mayWrite(claims, message.topic, isPrivate))) continue;
+      hub.broadcast(`realtime:${message.topic}`, isPrivate, {
         event: message.event,
         payload: message.payload ?? {},
         binary: false,
@@ -68,7 +86,7 @@ export function createRealtimeApi(
   });
 
   app.post('/api/broadcast/:topic/events/:event', async (c) => {
-    await checkCaller((name) => c.req.header(name), keys);
+    const claims = await checkCaller((name) => c.req.header(name), keys);
     const binary = /^application\/octet-stream/i.test(c.req.header('content-type') ?? '');
     let payload: unknown;
     if (binary) {
@@ -80,7 +98,10 @@ export function createRealtimeApi(
         throw new ServiceError(400, 'invalid_json', 'Body is not valid JSON');
       }
     }
-    hub.broadcast(`realtime:${c.req.param('topic')}`, {
+    const topic = c.req.param('topic');
+    const isPrivate = c.req.query('private') === 'true';
+    if (!(await mayWrite(claims, topic, isPrivate))) return c.body(null, 202);
+    hub.broadcast(`realtime:${topic}`, isPrivate, {
       event: c.req.param('event'),
       payload,
       binary,

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Claims } from '../db/database.ts';
 import type { ChannelAuth } from './auth.ts';
+import { PUBLIC_ACCESS, type ChannelAccess } from './authorization.ts';
 import type { PostgresBinding } from './changes/bindings.ts';
 import type { ChangeData, ChangeSubscriber } from './changes/deliver.ts';
 import type { BroadcastBody, PhoenixMessage } from './protocol.ts';
@@ -18,6 +19,13 @@ export interface ChannelConfig {
   broadcastAck: boolean;
   presenceKey: string;
   presenceEnabled: boolean;
+  /** `config.private`: authorized by the RLS policies on realtime.messages. */
+  private: boolean;
+}
+
+/** Public and private channels of one name are separate rooms, as on hosted Realtime. */
+export function roomKey(topic: string, isPrivate: boolean): string {
+  return `${isPrivate ? 'private' : 'public'}|${topic}`;
 }
 
 /** setTimeout's ceiling: later expiries are not scheduled (such tokens outlive any test or session). */
@@ -30,6 +38,11 @@ export class Channel implements ChangeSubscriber {
   readonly broadcastSelf: boolean;
   readonly broadcastAck: boolean;
   readonly presenceKey: string;
+  /** The client left the key empty, so the server chose a random one. */
+  readonly presenceKeyAssigned: boolean;
+  readonly private: boolean;
+  /** What the policies allow (everything on a public channel); rechecked when the token changes. */
+  access: ChannelAccess;
   presenceEnabled: boolean;
   presenceStateSent = false;
   bindings: readonly PostgresBinding[];
@@ -43,6 +56,7 @@ export class Channel implements ChangeSubscriber {
     joinRef: string;
     config: ChannelConfig;
     auth: ChannelAuth;
+    access?: ChannelAccess;
     bindings: PostgresBinding[];
     onExpired: (channel: Channel) => void;
   }) {
@@ -52,6 +66,9 @@ export class Channel implements ChangeSubscriber {
     this.broadcastSelf = options.config.broadcastSelf;
     this.broadcastAck = options.config.broadcastAck;
     this.presenceKey = options.config.presenceKey || randomUUID();
+    this.presenceKeyAssigned = options.config.presenceKey === '';
+    this.private = options.config.private;
+    this.access = options.access ?? PUBLIC_ACCESS;
     this.presenceEnabled = options.config.presenceEnabled;
     this.bindings = options.bindings;
     this.#onExpired = options.onExpired;
@@ -62,6 +79,10 @@ export class Channel implements ChangeSubscriber {
   /** The channel name without the `realtime:` prefix. */
   get subTopic(): string {
     return this.topic.replace(/^realtime:/, '');
+  }
+
+  get room(): string {
+    return roomKey(this.topic, this.private);
   }
 
   get claims(): Claims {

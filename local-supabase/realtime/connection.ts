@@ -4,7 +4,14 @@ import type { RawData, WebSocket } from 'ws';
 import type { Keys } from '../config/keys.ts';
 import type { Database } from '../db/database.ts';
 import type { Log } from '../http/log.ts';
-import { authenticate, RealtimeAuthError } from './auth.ts';
+import { authenticate, RealtimeAuthError, type ChannelAuth } from './auth.ts';
+import {
+  channelAccess,
+  presenceKeyRefusal,
+  PUBLIC_ACCESS,
+  unauthorizedToRead,
+  type ChannelAccess,
+} from './authorization.ts';
 import { BindingError, createBindings } from './changes/bindings.ts';
 import type { TableCatalog } from './changes/tables.ts';
 import { Channel, type ChannelConfig, type ChannelTransport } from './channel.ts';
@@ -44,6 +51,7 @@ function readConfig(config: Payload): ChannelConfig {
     broadcastAck: broadcast['ack'] === true,
     presenceKey: typeof presence['key'] === 'string' ? presence['key'] : '',
     presenceEnabled: presence['enabled'] === true,
+    private: config['private'] === true,
   };
 }
 
@@ -170,13 +178,7 @@ export class Connection implements ChannelTransport {
     if (existing) this.#leave(existing);
     const payload = asRecord(message.payload);
     const config = asRecord(payload['config']);
-    if (config['private'] === true) {
-      this.#reply(message, 'error', {
-        reason:
-          'Private channels (realtime.messages authorization) are not supported by the local backend',
-      });
-      return;
-    }
+    const channelConfig = readConfig(config);
     const token = [payload['access_token'], payload['user_token'], this.#apiKey].find(
       (value): value is string => typeof value === 'string' && value !== '',
     );
@@ -184,6 +186,7 @@ export class Connection implements ChannelTransport {
     try {
       if (!token) throw new RealtimeAuthError('No access token: pass the apikey or access_token');
       const auth = await authenticate(token, this.#context.keys);
+      const access = await this.#authorize(topic, channelConfig.private, auth);
       const bindings = await createBindings(
         config['postgres_changes'],
         this.#context.catalog,
@@ -193,8 +196,9 @@ export class Connection implements ChannelTransport {
         transport: this,
         topic,
         joinRef,
-        config: readConfig(config),
+        config: channelConfig,
         auth,
+        access,
         bindings,
         onExpired: (expired) => {
           this.#expire(expired, 'Token has expired 0 seconds ago');
@@ -223,8 +227,20 @@ export class Connection implements ChannelTransport {
     if (channel.presenceEnabled) this.#sendPresenceState(channel);
   }
 
+  /** Public channels allow everything; a private one must at least be readable to be joined. */
+  async #authorize(topic: string, isPrivate: boolean, auth: ChannelAuth): Promise<ChannelAccess> {
+    if (!isPrivate) return PUBLIC_ACCESS;
+    const subTopic = topic.replace(/^realtime:/, '');
+    const [access] = await channelAccess(this.#context.db, subTopic, [auth.claims]);
+    if (!access || (!access.broadcastRead && !access.presenceRead)) {
+      throw new RealtimeAuthError(unauthorizedToRead(subTopic));
+    }
+    return access;
+  }
+
   #sendPresenceState(channel: Channel): void {
-    channel.push('presence_state', this.#context.hub.presenceState(channel.topic));
+    if (!channel.access.presenceRead) return;
+    channel.push('presence_state', this.#context.hub.presenceState(channel));
     channel.presenceStateSent = true;
   }
 
@@ -235,7 +251,10 @@ export class Connection implements ChannelTransport {
       return;
     }
     try {
-      channel.setAuth(await authenticate(token, this.#context.keys));
+      const auth = await authenticate(token, this.#context.keys);
+      // A private channel's permissions follow the new claims (e.g. the anon key after sign-out).
+      channel.access = await this.#authorize(channel.topic, channel.private, auth);
+      channel.setAuth(auth);
       this.#reply(message, 'ok', {});
     } catch (error) {
       if (!(error instanceof RealtimeAuthError)) throw error;
@@ -271,11 +290,31 @@ export class Connection implements ChannelTransport {
       fromBinaryFrame: payload['fromBinaryFrame'] === true,
       ...(meta && typeof meta === 'object' ? { meta: meta as Record<string, unknown> } : {}),
     };
-    this.#context.hub.broadcast(channel.topic, body, channel);
+    if (!channel.access.broadcastWrite) {
+      // Hosted Realtime drops it too; an ack request learns it was refused.
+      if (channel.broadcastAck) {
+        this.#reply(message, 'error', {
+          reason: `You do not have permissions to write to this Channel topic: ${channel.subTopic}`,
+        });
+      }
+      return;
+    }
+    this.#context.hub.broadcast(channel.topic, channel.private, body, channel);
     if (channel.broadcastAck) this.#reply(message, 'ok', {});
   }
 
   #presence(channel: Channel, message: PhoenixMessage, payload: Payload): void {
+    if (payload['event'] === 'track') {
+      const refusal = channel.access.presenceWrite
+        ? channel.private
+          ? presenceKeyRefusal(channel.presenceKey, channel.claims, channel.presenceKeyAssigned)
+          : null
+        : `You do not have permissions to track presence on this Channel topic: ${channel.subTopic}`;
+      if (refusal) {
+        this.#reply(message, 'error', { reason: refusal });
+        return;
+      }
+    }
     if (!channel.presenceStateSent) {
       channel.presenceEnabled = true;
       this.#sendPresenceState(channel);

@@ -36,7 +36,19 @@ export async function createService(context: ServiceContext): Promise<Service> {
   const feed = new ChangeFeed({
     db,
     deliver: (changes) =>
-      deliverChanges(changes, { db, catalog, subscribers: () => hub.channels(), onError }),
+      deliverChanges(changes, {
+        db,
+        catalog,
+        subscribers: () => hub.channels(),
+        broadcast: (message) => {
+          hub.broadcast(`realtime:${message.topic}`, message.private, {
+            event: message.event,
+            payload: message.payload,
+            binary: false,
+          });
+        },
+        onError,
+      }),
     onSchemaChange: () => {
       catalog.clear();
     },
@@ -45,7 +57,7 @@ export async function createService(context: ServiceContext): Promise<Service> {
   await feed.start();
   let sockets: RealtimeSockets | undefined;
   const service: RealtimeService = {
-    app: createRealtimeApi(hub, keys, (error) => {
+    app: createRealtimeApi(hub, keys, db, (error) => {
       logger.error('realtime', 'unexpected error', error);
     }),
     hub,

@@ -100,5 +100,107 @@ create event trigger realtime_local_on_ddl on ddl_command_end
 
 select realtime.local_sync_capture();
 
+
+-- Broadcast from Database: realtime.send() inserts into realtime.messages; the message joins the same
+-- queue as the row changes (op BROADCAST), so broadcasts and postgres_changes of one transaction reach
+-- subscribers in commit order. Authorization probes (no payload, always rolled back) are not queued.
+create or replace function realtime.local_capture_message()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  change_id bigint;
+begin
+  insert into realtime.local_changes (schema_name, table_name, op, record)
+  values ('realtime', 'messages', 'BROADCAST', jsonb_build_object(
+    'topic', new.topic, 'event', new.event, 'private', coalesce(new.private, false),
+    'payload', new.payload))
+  returning id into change_id;
+  perform pg_notify('realtime_local_changes', change_id::text);
+  return null;
+end;
+$$;
+
+drop trigger if exists supabase_realtime_local_messages on realtime.messages;
+create trigger supabase_realtime_local_messages
+  after insert on realtime.messages
+  for each row
+  when (new.extension = 'broadcast' and new.payload is not null)
+  execute function realtime.local_capture_message();
+
+-- Private channel authorization as hosted Realtime does it, for many claim sets in one call: for each
+-- claim set, probe messages are inserted for the topic; as that role and those claims (and
+-- realtime.topic() set), SELECT policies decide read access to broadcast and presence, and an INSERT
+-- of each extension decides write access. Everything is rolled back (the raise at the end undoes the
+-- probes and the role switch). Returns [{broadcast_read, presence_read, broadcast_write,
+-- presence_write}] in the order of `claim_sets`.
+create or replace function realtime.local_channel_access(channel_topic text, claim_sets jsonb)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  claims jsonb;
+  access jsonb := '[]'::jsonb;
+  broadcast_id uuid;
+  presence_id uuid;
+  can_broadcast_read boolean;
+  can_presence_read boolean;
+  can_broadcast_write boolean;
+  can_presence_write boolean;
+begin
+  for claims in select value from jsonb_array_elements(claim_sets) loop
+    can_broadcast_read := false;
+    can_presence_read := false;
+    can_broadcast_write := false;
+    can_presence_write := false;
+    begin
+      broadcast_id := gen_random_uuid();
+      presence_id := gen_random_uuid();
+      insert into realtime.messages (id, topic, extension)
+      values (broadcast_id, channel_topic, 'broadcast'), (presence_id, channel_topic, 'presence');
+      perform set_config('role', claims ->> 'role', true),
+        set_config('realtime.topic', channel_topic, true),
+        set_config('request.jwt.claims', claims::text, true),
+        set_config('request.jwt.claim.sub', coalesce(claims ->> 'sub', ''), true),
+        set_config('request.jwt.claim.role', claims ->> 'role', true);
+      select
+        coalesce(bool_or(m.id = broadcast_id), false),
+        coalesce(bool_or(m.id = presence_id), false)
+      into can_broadcast_read, can_presence_read
+      from realtime.messages as m
+      where m.topic = channel_topic
+        and ((m.extension = 'broadcast' and m.id = broadcast_id)
+          or (m.extension = 'presence' and m.id = presence_id));
+      begin
+        insert into realtime.messages (topic, extension) values (channel_topic, 'broadcast');
+        can_broadcast_write := true;
+      exception when insufficient_privilege then
+        can_broadcast_write := false;
+      end;
+      begin
+        insert into realtime.messages (topic, extension) values (channel_topic, 'presence');
+        can_presence_write := true;
+      exception when insufficient_privilege then
+        can_presence_write := false;
+      end;
+      raise exception using errcode = 'P0R01';
+    exception when sqlstate 'P0R01' then
+      null;
+    end;
+    access := access || jsonb_build_array(jsonb_build_object(
+      'broadcast_read', can_broadcast_read, 'presence_read', can_presence_read,
+      'broadcast_write', can_broadcast_write, 'presence_write', can_presence_write));
+  end loop;
+  return access;
+end;
+$$;
+revoke all on function realtime.local_channel_access(text, jsonb) from public, anon, authenticated, service_role;
+
+-- Delivered broadcasts are kept for a while as on hosted Supabase (which drops daily partitions).
+delete from realtime.messages where inserted_at < now() - interval '3 days';
+
 -- Changes queued while no server was draining are stale: nobody was subscribed to them.
 truncate realtime.local_changes;

@@ -14,7 +14,7 @@ export interface ChangeData {
   schema: string;
   table: string;
   commit_timestamp: string;
-  type: QueuedChange['type'];
+  type: 'INSERT' | 'UPDATE' | 'DELETE';
   columns: { name: string; type: string }[];
   record?: Record<string, unknown>;
   old_record?: Record<string, unknown>;
@@ -70,7 +70,7 @@ function dataFor(item: Shaped, info: TableInfo, role: ApiRole): ChangeData {
     schema: change.schema,
     table: change.table,
     commit_timestamp: change.commit_timestamp,
-    type: change.type,
+    type: change.type as ChangeData['type'],
     columns: info.columns
       .filter((column) => allowed.has(column.name))
       .map(({ name, type }) => ({ name, type })),
@@ -158,7 +158,16 @@ export interface DeliverOptions {
   db: Database;
   catalog: TableCatalog;
   subscribers: () => Iterable<ChangeSubscriber>;
+  /** Delivers a Broadcast from Database message to its topic's channels. */
+  broadcast: (message: DatabaseBroadcast) => void;
   onError: (error: unknown) => void;
+}
+
+export interface DatabaseBroadcast {
+  topic: string;
+  event: string;
+  private: boolean;
+  payload: unknown;
 }
 
 /** Delivers one batch; messages go out in commit order for every subscriber. */
@@ -167,12 +176,18 @@ export async function deliverChanges(
   options: DeliverOptions,
 ): Promise<void> {
   const { db, catalog } = options;
-  const outbox: { subscriber: ChangeSubscriber; ids: number[]; data: ChangeData }[][] = changes.map(
-    () => [],
-  );
+  const outbox: (() => void)[][] = changes.map(() => []);
   const positions = new Map(changes.map((change, index) => [change, index]));
   const byTable = new Map<string, QueuedChange[]>();
+  changes.forEach((change, index) => {
+    if (change.type !== 'BROADCAST') return;
+    const message = change.record as unknown as DatabaseBroadcast;
+    outbox[index]?.push(() => {
+      options.broadcast(message);
+    });
+  });
   for (const change of changes) {
+    if (change.type === 'BROADCAST') continue;
     const key = JSON.stringify([change.schema, change.table]);
     byTable.set(key, [...(byTable.get(key) ?? []), change]);
   }
@@ -215,7 +230,7 @@ export async function deliverChanges(
         const canRead = info.selectable[role].length > 0;
         const visible = visibility.get(claimsKey(subscriber.claims));
         items.forEach((item, index) => {
-          const type = item.change.type;
+          const type = item.change.type as ChangeData['type'];
           const seen =
             role === 'service_role' || (type === 'DELETE' ? canRead : visible?.has(item) === true);
           if (!seen) return;
@@ -234,7 +249,10 @@ export async function deliverChanges(
             data = dataFor(item, info, role);
             payloads.set(payloadKey, data);
           }
-          outbox[positions.get(item.change) ?? 0]?.push({ subscriber, ids, data });
+          const message = data;
+          outbox[positions.get(item.change) ?? 0]?.push(() => {
+            subscriber.sendChange(ids, message);
+          });
         });
       }
     } catch (error) {
@@ -242,7 +260,7 @@ export async function deliverChanges(
     }
   }
 
-  for (const messages of outbox) {
-    for (const { subscriber, ids, data } of messages) subscriber.sendChange(ids, data);
+  for (const sends of outbox) {
+    for (const send of sends) send();
   }
 }

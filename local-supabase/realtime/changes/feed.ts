@@ -7,7 +7,8 @@ export interface QueuedChange {
   id: number;
   schema: string;
   table: string;
-  type: 'INSERT' | 'UPDATE' | 'DELETE';
+  /** BROADCAST: a realtime.send() message; `record` is {topic, event, private, payload}. */
+  type: 'INSERT' | 'UPDATE' | 'DELETE' | 'BROADCAST';
   record: Record<string, unknown> | null;
   old_record: Record<string, unknown> | null;
   commit_timestamp: string;

@@ -11,4 +11,6 @@ begin
   end loop;
 end;
 $$;
+drop trigger if exists supabase_realtime_local_messages on realtime.messages;
+drop function if exists realtime.local_capture_message();
 drop table if exists realtime.local_changes;
