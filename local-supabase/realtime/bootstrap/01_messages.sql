@@ -91,5 +91,7 @@ alter table realtime.messages owner to supabase_realtime_admin;
 alter table realtime.messages_default owner to supabase_realtime_admin;
 alter function realtime.topic() owner to supabase_realtime_admin;
 grant usage on schema realtime to supabase_realtime_admin;
+-- As on hosted Supabase: `postgres` (which runs the migrations) may add policies to realtime.messages.
+grant supabase_realtime_admin to postgres;
 grant select, insert, update on realtime.messages to postgres, anon, authenticated, service_role;
 grant delete, truncate, references, trigger on realtime.messages to postgres;
