@@ -138,8 +138,12 @@ async function main(): Promise<void> {
     log: verbose || process.env['LOCAL_SUPABASE_LOG'] === '1',
   });
   await printSummary(running);
+  let stopping = false;
   const shutdown = () => {
-    console.log('\nStopping (flushing the database)…');
+    // A second Ctrl+C does not wait for the requests in flight.
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log('\nStopping: finishing requests in flight, then flushing the database…');
     running.stop().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -148,8 +152,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 main().catch((error: unknown) => {

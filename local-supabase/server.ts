@@ -1,14 +1,13 @@
 // start() → a running local Supabase: database ready (bootstrapped, migrated, seeded once), the API on
 // one port, the mailbox on another. stop() closes both and flushes PGlite to the data directory.
-import type { Server } from 'node:http';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig, type ConfigOverrides, type Keys, type LocalConfig } from './config/config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { prepareDatabase, type PrepareReport } from './db/prepare.ts';
 import { createApp, loadServices, type ServiceName } from './http/app.ts';
-import { closeServer, listen } from './http/listen.ts';
-import { createLogger } from './http/log.ts';
+import { listen, type Listener } from './http/listen.ts';
+import { createLogger, type Logger } from './http/log.ts';
 import type { Service } from './http/service.ts';
 import { createMailboxApp } from './mailbox/app.ts';
 import { createMailer } from './mailbox/mailer.ts';
@@ -41,7 +40,41 @@ export interface LocalSupabase {
   mailbox: Mailbox;
   services: ServiceName[];
   startup: StartupReport;
-  stop(): Promise<void>;
+  /**
+   * Graceful stop: no new connections, requests in flight finish and are answered (for at most
+   * `graceMs`, default 10 s), realtime sockets get a close frame, then the database flushes and closes.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
+}
+
+const GRACE_MS = 10_000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * The shutdown order: the listeners stop accepting and drain while the services end their long-lived
+ * connections (WebSocket close frames); only once no request can still reach the database is it
+ * closed, so nothing that committed is answered with an error ("The database is closed").
+ */
+async function shutDown(
+  listeners: Listener[],
+  services: Service[],
+  db: Database,
+  logger: Logger,
+  graceMs: number,
+): Promise<void> {
+  const drained = Promise.all(listeners.map((listener) => listener.drain(graceMs)));
+  const detached = Promise.all(services.map((service) => service.detach?.() ?? Promise.resolve()));
+  // A client that never answers the close frame must not hold the stop past the grace period.
+  await Promise.race([detached, delay(graceMs)]);
+  const cut = (await drained).reduce((sum, count) => sum + count, 0);
+  if (cut > 0) {
+    logger.error('server', `stopped with ${cut} request(s) still running after ${graceMs} ms`);
+  }
+  for (const service of services) await service.stop?.();
+  await db.close();
 }
 
 async function hasFiles(dir: string): Promise<boolean> {
@@ -90,7 +123,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       status: 503,
       headers: { 'Retry-After': '1' },
     });
-  const servers: Server[] = [];
+  const listeners: Listener[] = [];
   let services: Partial<Record<ServiceName, Service>> = {};
   try {
     // Listen first: with port 0 the URL (token issuer, e-mail links) is only known afterwards.
@@ -100,7 +133,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       config.local.host,
       'API',
     );
-    servers.push(api.server);
+    listeners.push(api);
     const url = `http://${config.local.host}:${api.port}`;
     const context = { db, config, keys: config.local.keys, apiUrl: url, mailer, logger };
     services = await loadServices(context);
@@ -117,7 +150,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
         config.local.host,
         'Mailbox',
       );
-      servers.push(box.server);
+      listeners.push(box);
       mailboxUrl = `http://${config.local.host}:${box.port}`;
     }
     const startup: StartupReport = {
@@ -140,21 +173,19 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       mailbox,
       services: Object.keys(services) as ServiceName[],
       startup,
-      stop() {
-        stopping ??= (async () => {
-          for (const service of Object.values(services)) await service.detach?.();
-          await Promise.all(servers.map(closeServer));
-          for (const service of Object.values(services)) await service.stop?.();
-          await db.close();
-        })();
+      stop(stopOptions = {}) {
+        stopping ??= shutDown(
+          listeners,
+          Object.values(services),
+          db,
+          logger,
+          stopOptions.graceMs ?? GRACE_MS,
+        );
         return stopping;
       },
     };
   } catch (error) {
-    for (const service of Object.values(services)) await service.detach?.();
-    await Promise.all(servers.map(closeServer));
-    for (const service of Object.values(services)) await service.stop?.();
-    await db.close();
+    await shutDown(listeners, Object.values(services), db, logger, 0);
     throw error;
   }
 }

@@ -115,7 +115,15 @@ async function writer(url, id, round, acknowledged, stop, author) {
         acknowledged.users.add(`${tag}@crash.test`);
       }
     } catch {
-      // Refused or cut off by the kill: not acknowledged, so not expected to survive.
+      // Refused or cut off: not acknowledged, so not expected to survive. Remembered, to count the
+      // ones that committed anyway (after SIGKILL that can happen; after SIGTERM it must not).
+      acknowledged.failed.push(
+        n % 3 === 0
+          ? `comment ${tag}`
+          : n % 3 === 1
+            ? `upload ${tag}.txt`
+            : `user ${tag}@crash.test`,
+      );
     }
   }
 }
@@ -163,13 +171,35 @@ async function verify(url, dataDir, acknowledged) {
   }
   for (const email of acknowledged.users) if (!users.has(email)) lost.push(`user ${email}`);
 
+  const present = (what) => {
+    const [kind, key] = what.split(' ');
+    if (kind === 'comment') return bodies.has(key);
+    if (kind === 'upload') return objects.has(key);
+    return users.has(key);
+  };
+  const answeredWithError = acknowledged.failed.filter(present).length;
+
   const files = await readdir(join(dataDir, 'storage', 'crash')).catch(() => []);
-  return { lost, missingBytes, orphans: files.length - listed.length, objects: listed.length };
+  return {
+    lost,
+    missingBytes,
+    answeredWithError,
+    orphans: files.length - listed.length,
+    objects: listed.length,
+  };
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'crash-harness-'));
-const acknowledged = { comments: new Set(), files: new Map(), users: new Set() };
-const totals = { rounds: 0, lost: 0, missingBytes: 0, orphans: 0, restarts: [], swept: 0 };
+const acknowledged = { comments: new Set(), files: new Map(), users: new Set(), failed: [] };
+const totals = {
+  rounds: 0,
+  lost: 0,
+  missingBytes: 0,
+  orphans: 0,
+  restarts: [],
+  swept: 0,
+  answeredWithError: 0,
+};
 let server;
 try {
   console.log(`Crash harness: ${ROUNDS} rounds, ${WRITERS} writers, ${args.signal} mid-write\n`);
@@ -200,12 +230,13 @@ try {
     totals.lost += result.lost.length;
     totals.missingBytes += result.missingBytes;
     totals.orphans += result.orphans;
+    totals.answeredWithError = result.answeredWithError;
     totals.swept += swept ? Number(swept[1]) : 0;
     totals.restarts.push(server.startMs);
     console.log(
       `  round ${round}: acknowledged so far ${acknowledged.comments.size} comments, ${acknowledged.files.size} uploads, ` +
         `${acknowledged.users.size} sign-ups; lost ${result.lost.length}; objects ${result.objects}, ` +
-        `without bytes ${result.missingBytes}; swept ${swept ? swept[1] : 0}, orphans after sweep ${result.orphans}; ` +
+        `without bytes ${result.missingBytes}; committed but answered with an error ${result.answeredWithError}; swept ${swept ? swept[1] : 0}, orphans after sweep ${result.orphans}; ` +
         `restart ${Math.round(server.startMs)} ms`,
     );
     for (const what of result.lost.slice(0, 5)) console.log(`    LOST ${what}`);
@@ -219,6 +250,7 @@ const restarts = [...totals.restarts].sort((a, b) => a - b);
 console.log(
   `\n${totals.rounds} rounds: acknowledged writes lost ${totals.lost}, objects without bytes ${totals.missingBytes}, ` +
     `files swept ${totals.swept}, orphans after the sweep ${totals.orphans}, ` +
+    `committed but answered with an error ${totals.answeredWithError}, ` +
     `restart median ${Math.round(restarts[Math.floor(restarts.length / 2)] ?? 0)} ms`,
 );
 process.exitCode = totals.lost + totals.missingBytes + totals.orphans > 0 ? 1 : 0;

@@ -4,17 +4,61 @@ import { getRequestListener } from '@hono/node-server';
 
 type Fetch = (request: Request) => Response | Promise<Response>;
 
+export interface Listener {
+  server: Server;
+  port: number;
+  /**
+   * Stops accepting connections and lets the requests in flight finish and be answered, for at most
+   * `graceMs`; after that the connections still open are cut. Resolves with the number of requests
+   * that were cut (0 when everything finished in time).
+   */
+  drain(graceMs: number): Promise<number>;
+}
+
 /** Starts an HTTP server for a fetch handler; port 0 picks a free port. */
-export function listen(
-  fetch: Fetch,
-  port: number,
-  host: string,
-  what: string,
-): Promise<{ server: Server; port: number }> {
+export function listen(fetch: Fetch, port: number, host: string, what: string): Promise<Listener> {
   const handle = getRequestListener(fetch);
+  let inFlight = 0;
+  let draining = false;
+  let idle: (() => void) | undefined;
   const server = createServer((request, response) => {
+    inFlight++;
+    // While draining, each answer ends its connection, so keep-alive clients do not hold the server.
+    if (draining) response.setHeader('Connection', 'close');
+    response.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) idle?.();
+    });
     void handle(request, response);
   });
+
+  async function drain(graceMs: number): Promise<number> {
+    draining = true;
+    const closed = new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+    server.closeIdleConnections();
+    if (inFlight > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => {
+          idle = resolve;
+        }),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, graceMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    const cut = inFlight;
+    // Keep-alive sockets that are idle now; upgraded sockets (WebSockets) are the services' to close.
+    server.closeAllConnections();
+    await closed;
+    return cut;
+  }
+
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
@@ -26,16 +70,7 @@ export function listen(
       );
     });
     server.listen(port, host, () => {
-      resolve({ server, port: (server.address() as AddressInfo).port });
+      resolve({ server, port: (server.address() as AddressInfo).port, drain });
     });
-  });
-}
-
-export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => {
-      resolve();
-    });
-    server.closeAllConnections();
   });
 }

@@ -1,0 +1,82 @@
+// Graceful stop: a request in flight when the server is told to stop finishes, is answered and its
+// write is kept; new connections are refused; realtime sockets get a close frame; then the database
+// closes (no "The database is closed" for anything that was admitted).
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { bytesOf } from '../storage/support.ts';
+
+const started: TestServer[] = [];
+afterAll(async () => {
+  for (const server of started) await server.stop();
+});
+
+/** A request body that arrives in pieces: the first now, the rest when `finish()` is called. */
+function slowBody(bytes: Uint8Array) {
+  let finish: () => void = () => undefined;
+  const rest = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const half = Math.floor(bytes.byteLength / 2);
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(bytes.slice(0, half));
+      await rest;
+      controller.enqueue(bytes.slice(half));
+      controller.close();
+    },
+  });
+  return { body, finish };
+}
+
+describe('a graceful stop', () => {
+  it('answers the upload in flight, keeps it, refuses new connections and closes sockets with a close frame', async () => {
+    const first = await startTestServer();
+    await first.admin().storage.createBucket('stop', { public: false });
+    const errors = vi.spyOn(console, 'error');
+
+    const socket = new WebSocket(
+      `${first.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${first.anonKey}&vsn=2.0.0`,
+    );
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const closeCode = new Promise<number>((resolve) => {
+      socket.once('close', (code) => {
+        resolve(code);
+      });
+    });
+
+    const bytes = new Uint8Array(256 * 1024).map((_, i) => i % 251);
+    const { body, finish } = slowBody(bytes);
+    const upload = fetch(`${first.url}/storage/v1/object/stop/in-flight.bin`, {
+      method: 'POST',
+      headers: {
+        apikey: first.serviceKey,
+        Authorization: `Bearer ${first.serviceKey}`,
+        'Content-Type': 'application/octet-stream',
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    // The request is admitted (its first half is on the server) before the stop begins.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stopped = first.server.stop();
+
+    await expect(fetch(`${first.url}/health`)).rejects.toThrow();
+    expect(await closeCode).toBe(1001);
+
+    finish();
+    const response = await upload;
+    expect(response.status).toBe(200);
+    await stopped;
+    expect(errors.mock.calls.flat().join(' ')).not.toMatch(/database is closed/i);
+
+    const server = await first.restart();
+    started.push(server);
+    const { data, error } = await server.admin().storage.from('stop').download('in-flight.bin');
+    expect(error).toBeNull();
+    expect(await bytesOf(data)).toEqual(bytes);
+  }, 180_000);
+});
