@@ -49,6 +49,7 @@ export class Channel implements ChangeSubscriber {
   #auth: ChannelAuth;
   #expiry: NodeJS.Timeout | undefined;
   #onExpired: (channel: Channel) => void;
+  #onFailed: (channel: Channel, reason: string) => void;
 
   constructor(options: {
     transport: ChannelTransport;
@@ -59,6 +60,7 @@ export class Channel implements ChangeSubscriber {
     access?: ChannelAccess;
     bindings: PostgresBinding[];
     onExpired: (channel: Channel) => void;
+    onFailed: (channel: Channel, reason: string) => void;
   }) {
     this.transport = options.transport;
     this.topic = options.topic;
@@ -72,6 +74,7 @@ export class Channel implements ChangeSubscriber {
     this.presenceEnabled = options.config.presenceEnabled;
     this.bindings = options.bindings;
     this.#onExpired = options.onExpired;
+    this.#onFailed = options.onFailed;
     this.#auth = options.auth;
     this.#scheduleExpiry();
   }
@@ -121,6 +124,10 @@ export class Channel implements ChangeSubscriber {
 
   sendBroadcast(body: BroadcastBody): void {
     this.transport.sendBroadcast(this, body);
+  }
+
+  fail(reason: string): void {
+    this.#onFailed(this, reason);
   }
 
   dispose(): void {

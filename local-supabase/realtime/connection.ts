@@ -203,6 +203,9 @@ export class Connection implements ChannelTransport {
         onExpired: (expired) => {
           this.#expire(expired, 'Token has expired 0 seconds ago');
         },
+        onFailed: (failed, reason) => {
+          this.#fail(failed, reason);
+        },
       });
     } catch (error) {
       if (error instanceof RealtimeAuthError || error instanceof BindingError) {
@@ -273,6 +276,23 @@ export class Connection implements ChannelTransport {
       channel: channel.subTopic,
     });
     this.#leave(channel);
+  }
+
+  /**
+   * Changes could not be delivered to this channel: Realtime's system error, then `phx_error`, which
+   * makes the client rejoin (after 1, 2, 5, 10 s) and so resubscribe; the islands refetch on rejoin.
+   */
+  #fail(channel: Channel, reason: string): void {
+    if (this.#channels.get(channel.topic) !== channel) return;
+    channel.push('system', {
+      message: reason,
+      status: 'error',
+      extension: 'postgres_changes',
+      channel: channel.subTopic,
+    });
+    channel.push('phx_error', {});
+    this.#channels.delete(channel.topic);
+    this.#context.hub.remove(channel);
   }
 
   #broadcast(channel: Channel, message: PhoenixMessage, raw: unknown): void {

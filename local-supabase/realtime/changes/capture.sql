@@ -199,6 +199,51 @@ end;
 $$;
 revoke all on function realtime.local_channel_access(text, jsonb) from public, anon, authenticated, service_role;
 
+-- Per-subscriber visibility for a batch of changes in one call, however many distinct claim sets
+-- subscribe: for each claim set, as its role with its `request.jwt.claims` (as PostgREST runs a
+-- request), runs the statements given for that role, each with `input` as $1, and collects their
+-- one-value results. A failure (a policy that raises, say) is confined to its claim set:
+-- {"error": message} in its place. Role and claims are rolled back after each claim set.
+create or replace function realtime.local_as_each(claim_sets jsonb, statements jsonb, input jsonb)
+returns jsonb
+language plpgsql
+set search_path = public, extensions
+as $$
+declare
+  claims jsonb;
+  statement text;
+  result jsonb;
+  results jsonb;
+  failure text;
+  output jsonb := '[]'::jsonb;
+begin
+  for claims in select value from jsonb_array_elements(claim_sets) loop
+    results := '[]'::jsonb;
+    failure := null;
+    begin
+      perform set_config('role', claims ->> 'role', true),
+        set_config('request.jwt.claims', claims::text, true),
+        set_config('request.jwt.claim.sub', coalesce(claims ->> 'sub', ''), true),
+        set_config('request.jwt.claim.role', claims ->> 'role', true);
+      for statement in
+        select value from jsonb_array_elements_text(coalesce(statements -> (claims ->> 'role'), '[]'))
+      loop
+        execute statement into result using input;
+        results := results || jsonb_build_array(result);
+      end loop;
+      raise exception using errcode = 'P0R01';
+    exception
+      when sqlstate 'P0R01' then null;
+      when others then failure := sqlerrm;
+    end;
+    output := output || jsonb_build_array(
+      case when failure is null then results else jsonb_build_object('error', failure) end);
+  end loop;
+  return output;
+end;
+$$;
+revoke all on function realtime.local_as_each(jsonb, jsonb, jsonb) from public, anon, authenticated, service_role;
+
 -- Delivered broadcasts are kept for a while as on hosted Supabase (which drops daily partitions).
 delete from realtime.messages where inserted_at < now() - interval '3 days';
 

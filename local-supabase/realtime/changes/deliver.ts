@@ -1,37 +1,41 @@
-// Fans a batch of captured changes out to the channels that asked for them: bindings must match the
-// table and event, filters are evaluated in SQL on the record as sent, and INSERT/UPDATE reach a
-// subscriber only when its own role and claims can select the row (RLS), as Supabase checks them.
-// DELETE carries the old primary key only (all columns with REPLICA IDENTITY FULL) and is not
-// RLS-checked, like Supabase. Columns a role may not select are left out of what it receives.
+// Fans a batch of captured changes out to the channels that asked for them, in commit order. Bindings
+// must match the table and event; each distinct filter is evaluated once (filter-groups.ts); each
+// distinct claim set's visibility is checked in one round trip for the whole batch (visibility.ts).
+// A subscription that cannot be served (its filter or its visibility check fails, even after one
+// retry) is not left silently subscribed: it gets Realtime's `system` error and its channel errors,
+// so the client rejoins and catches up. Other subscriptions are served as usual.
 import type { Claims, Database } from '../../db/database.ts';
 import type { PostgresBinding } from './bindings.ts';
-import { quoteName } from './bindings.ts';
 import type { QueuedChange } from './feed.ts';
-import { compileFilter } from './filters.ts';
-import type { ApiRole, TableCatalog, TableInfo } from './tables.ts';
+import { evaluateFilters, filterKey } from './filter-groups.ts';
+import { dataFor, shape, type ChangeData, type Shaped } from './shape.ts';
+import type { TableCatalog, TableInfo } from './tables.ts';
+import { checkVisibility, type VisibilityResult } from './visibility.ts';
 
-export interface ChangeData {
-  schema: string;
-  table: string;
-  commit_timestamp: string;
-  type: 'INSERT' | 'UPDATE' | 'DELETE';
-  columns: { name: string; type: string }[];
-  record?: Record<string, unknown>;
-  old_record?: Record<string, unknown>;
-  errors: null;
-}
+export type { ChangeData } from './shape.ts';
 
 export interface ChangeSubscriber {
   readonly claims: Claims;
   readonly bindings: readonly PostgresBinding[];
   sendChange(ids: number[], data: ChangeData): void;
+  /** Delivery failed for good: tell the client (system error) so it resubscribes. */
+  fail(reason: string): void;
 }
 
-interface Shaped {
-  change: QueuedChange;
-  /** The record filters and RLS checks look at: the new row, or the old one for DELETE. */
-  subject: Record<string, unknown>;
-  old: Record<string, unknown> | undefined;
+export interface DatabaseBroadcast {
+  topic: string;
+  event: string;
+  private: boolean;
+  payload: unknown;
+}
+
+export interface DeliverOptions {
+  db: Database;
+  catalog: TableCatalog;
+  subscribers: () => Iterable<ChangeSubscriber>;
+  /** Delivers a Broadcast from Database message to its topic's channels. */
+  broadcast: (message: DatabaseBroadcast) => void;
+  onError: (error: unknown) => void;
 }
 
 function bindingCoversTable(binding: PostgresBinding, change: QueuedChange): boolean {
@@ -44,109 +48,6 @@ function eventMatches(binding: PostgresBinding, type: string): boolean {
   return binding.event === '*' || binding.event === type;
 }
 
-/** Without REPLICA IDENTITY FULL the old record is the primary key alone, as in Supabase. */
-function shape(change: QueuedChange, info: TableInfo): Shaped {
-  const full = info.replicaIdentity === 'f' || info.primaryKey.length === 0;
-  const old =
-    change.old_record && !full
-      ? Object.fromEntries(info.primaryKey.map((name) => [name, change.old_record?.[name] ?? null]))
-      : (change.old_record ?? undefined);
-  return {
-    change,
-    subject: (change.type === 'DELETE' ? old : change.record) ?? {},
-    old: change.type === 'INSERT' ? undefined : old,
-  };
-}
-
-function pick(record: Record<string, unknown> | undefined, columns: Set<string>) {
-  if (!record) return undefined;
-  return Object.fromEntries(Object.entries(record).filter(([name]) => columns.has(name)));
-}
-
-function dataFor(item: Shaped, info: TableInfo, role: ApiRole): ChangeData {
-  const allowed = new Set(info.selectable[role]);
-  const { change } = item;
-  const data: ChangeData = {
-    schema: change.schema,
-    table: change.table,
-    commit_timestamp: change.commit_timestamp,
-    type: change.type as ChangeData['type'],
-    columns: info.columns
-      .filter((column) => allowed.has(column.name))
-      .map(({ name, type }) => ({ name, type })),
-    errors: null,
-  };
-  const record = change.type === 'DELETE' ? undefined : pick(change.record ?? {}, allowed);
-  const old = pick(item.old, allowed);
-  if (record) data.record = record;
-  if (old) data.old_record = old;
-  return data;
-}
-
-function rowType(info: TableInfo): string {
-  return `${quoteName(info.schema)}.${quoteName(info.table)}`;
-}
-
-/** For each distinct filter, whether each change's subject passes it (one query as the superuser). */
-async function evaluateFilters(
-  db: Database,
-  info: TableInfo,
-  items: Shaped[],
-  bindings: PostgresBinding[],
-): Promise<Map<PostgresBinding, boolean[]>> {
-  const results = new Map<PostgresBinding, boolean[]>();
-  const filtered = bindings.filter((binding) => binding.conditions.length > 0);
-  if (filtered.length === 0) return results;
-  const params: unknown[] = [JSON.stringify(items.map((item) => item.subject))];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const columns = filtered.map((binding) => compileFilter(binding.conditions, info, param));
-  const { rows } = await db.query<{ results: string }>(
-    `select coalesce(json_agg(json_build_array(${columns.join(', ')}) order by e.ord), '[]')::text as results
-     from jsonb_array_elements($1::jsonb) with ordinality as e(rec, ord)
-     cross join lateral jsonb_populate_record(null::${rowType(info)}, e.rec) as r`,
-    params,
-  );
-  const matrix = JSON.parse(rows[0]?.results ?? '[]') as boolean[][];
-  filtered.forEach((binding, column) => {
-    results.set(
-      binding,
-      matrix.map((row) => row[column] === true),
-    );
-  });
-  return results;
-}
-
-/** Which of `items` (INSERT/UPDATE) the subscriber's role and claims can select right now. */
-async function visibleTo(
-  db: Database,
-  claims: Claims,
-  info: TableInfo,
-  items: Shaped[],
-): Promise<Set<number>> {
-  const key = info.primaryKey;
-  const selectable = new Set(info.selectable[claims.role]);
-  const columns = key.length > 0 ? key : info.columns.map((column) => column.name);
-  if (columns.length === 0 || !columns.every((name) => selectable.has(name))) return new Set();
-  const match =
-    key.length > 0
-      ? `(${key.map((name) => `x.${quoteName(name)}`).join(', ')}) =
-         (select ${key.map((name) => `p.${quoteName(name)}`).join(', ')}
-          from jsonb_populate_record(null::${rowType(info)}, e.rec) as p)`
-      : `to_jsonb(x) = e.rec`;
-  const visible = await db.asRole(claims, (tx) =>
-    tx.query<{ visible: string }>(
-      `select coalesce(json_agg(e.ord - 1), '[]')::text as visible
-       from jsonb_array_elements($1::jsonb) with ordinality as e(rec, ord)
-       where exists (select 1 from ${rowType(info)} as x where ${match})`,
-      [JSON.stringify(items.map((item) => item.subject))],
-    ),
-  );
-  return new Set(JSON.parse(visible.rows[0]?.visible ?? '[]') as number[]);
-}
-
 /** Claims that differ only in their timestamps see the same rows: check them once. */
 function claimsKey(claims: Claims): string {
   return JSON.stringify(claims, (name, value: unknown) =>
@@ -154,20 +55,88 @@ function claimsKey(claims: Claims): string {
   );
 }
 
-export interface DeliverOptions {
-  db: Database;
-  catalog: TableCatalog;
-  subscribers: () => Iterable<ChangeSubscriber>;
-  /** Delivers a Broadcast from Database message to its topic's channels. */
-  broadcast: (message: DatabaseBroadcast) => void;
-  onError: (error: unknown) => void;
-}
+type Send = () => void;
 
-export interface DatabaseBroadcast {
-  topic: string;
-  event: string;
-  private: boolean;
-  payload: unknown;
+/** One table's changes of the batch: the sends per change position, and the failed subscribers. */
+async function deliverTable(
+  group: QueuedChange[],
+  info: TableInfo,
+  interested: ChangeSubscriber[],
+  db: Database,
+  queue: (change: QueuedChange, send: Send) => void,
+  failures: Map<ChangeSubscriber, string>,
+): Promise<void> {
+  const items = group.map((change) => shape(change, info));
+  const bindingsOf = new Map(
+    interested.map((s) => [
+      s,
+      s.bindings.filter((b) => bindingCoversTable(b, group[0] as QueuedChange)),
+    ]),
+  );
+  const filters = await evaluateFilters(
+    db,
+    info,
+    items.map((item) => item.subject),
+    [...bindingsOf.values()].flat().map((binding) => binding.conditions),
+  );
+
+  const claimSets = new Map<string, Claims>();
+  for (const subscriber of interested) {
+    if (subscriber.claims.role !== 'service_role') {
+      claimSets.set(claimsKey(subscriber.claims), subscriber.claims);
+    }
+  }
+  const keys = [...claimSets.keys()];
+  const results = await checkVisibility(db, info, items, [...claimSets.values()]);
+  const visibility = new Map<string, VisibilityResult>(
+    keys.map((key, index) => [key, results[index] ?? { error: 'no result' }]),
+  );
+
+  const payloads = new Map<string, ChangeData>();
+  const payloadFor = (item: Shaped, index: number, role: Claims['role']) => {
+    const key = `${String(index)}:${role}`;
+    let data = payloads.get(key);
+    if (!data) {
+      data = dataFor(item, info, role);
+      payloads.set(key, data);
+    }
+    return data;
+  };
+
+  for (const subscriber of interested) {
+    const bindings = bindingsOf.get(subscriber) ?? [];
+    const role = subscriber.claims.role;
+    const visible = role === 'service_role' ? null : visibility.get(claimsKey(subscriber.claims));
+    const broken = bindings.find((b) => filters.failed.has(filterKey(b.conditions)));
+    if (visible && 'error' in visible) {
+      failures.set(subscriber, `Unable to check row level security: ${visible.error}`);
+      continue;
+    }
+    if (broken) {
+      failures.set(
+        subscriber,
+        `Unable to apply filter: ${filters.failed.get(filterKey(broken.conditions)) ?? ''}`,
+      );
+      continue;
+    }
+    items.forEach((item, index) => {
+      const seen = visible === null || visible?.has(item) === true;
+      if (!seen) return;
+      const ids = bindings
+        .filter(
+          (b) =>
+            eventMatches(b, item.type) &&
+            (b.conditions.length === 0 ||
+              filters.passes.get(filterKey(b.conditions))?.[index] === true),
+        )
+        .map((b) => b.id);
+      if (ids.length === 0) return;
+      const data = payloadFor(item, index, role);
+      queue(item.change, () => {
+        subscriber.sendChange(ids, data);
+      });
+    });
+  }
 }
 
 /** Delivers one batch; messages go out in commit order for every subscriber. */
@@ -176,20 +145,25 @@ export async function deliverChanges(
   options: DeliverOptions,
 ): Promise<void> {
   const { db, catalog } = options;
-  const outbox: (() => void)[][] = changes.map(() => []);
   const positions = new Map(changes.map((change, index) => [change, index]));
+  const outbox: Send[][] = changes.map(() => []);
+  const queue = (change: QueuedChange, send: Send) => {
+    outbox[positions.get(change) ?? 0]?.push(send);
+  };
+  const failures = new Map<ChangeSubscriber, string>();
   const byTable = new Map<string, QueuedChange[]>();
-  changes.forEach((change, index) => {
-    if (change.type !== 'BROADCAST') return;
-    const message = change.record as unknown as DatabaseBroadcast;
-    outbox[index]?.push(() => {
-      options.broadcast(message);
-    });
-  });
   for (const change of changes) {
-    if (change.type === 'BROADCAST') continue;
+    if (change.type === 'BROADCAST') {
+      const message = change.record as unknown as DatabaseBroadcast;
+      queue(change, () => {
+        options.broadcast(message);
+      });
+      continue;
+    }
     const key = JSON.stringify([change.schema, change.table]);
-    byTable.set(key, [...(byTable.get(key) ?? []), change]);
+    let group = byTable.get(key);
+    if (!group) byTable.set(key, (group = []));
+    group.push(change);
   }
   const subscribers = [...options.subscribers()].filter((s) => s.bindings.length > 0);
 
@@ -203,64 +177,17 @@ export async function deliverChanges(
     try {
       const info = await catalog.get(first.schema, first.table);
       if (!info) continue;
-      const items = group.map((change) => shape(change, info));
-      const bindings = interested.flatMap((s) =>
-        s.bindings.filter((b) => bindingCoversTable(b, first)),
-      );
-      const filters = await evaluateFilters(db, info, items, bindings);
-
-      const checked = items.filter((item) => item.change.type !== 'DELETE');
-      const visibility = new Map<string, Set<Shaped>>();
-      for (const subscriber of interested) {
-        const key = claimsKey(subscriber.claims);
-        if (visibility.has(key) || subscriber.claims.role === 'service_role') continue;
-        const visible =
-          checked.length === 0
-            ? new Set<number>()
-            : await visibleTo(db, subscriber.claims, info, checked).catch((error: unknown) => {
-                options.onError(error);
-                return new Set<number>();
-              });
-        visibility.set(key, new Set(checked.filter((_, index) => visible.has(index))));
-      }
-
-      const payloads = new Map<string, ChangeData>();
-      for (const subscriber of interested) {
-        const role = subscriber.claims.role;
-        const canRead = info.selectable[role].length > 0;
-        const visible = visibility.get(claimsKey(subscriber.claims));
-        items.forEach((item, index) => {
-          const type = item.change.type as ChangeData['type'];
-          const seen =
-            role === 'service_role' || (type === 'DELETE' ? canRead : visible?.has(item) === true);
-          if (!seen) return;
-          const ids = subscriber.bindings
-            .filter(
-              (b) =>
-                bindingCoversTable(b, item.change) &&
-                eventMatches(b, type) &&
-                (b.conditions.length === 0 || filters.get(b)?.[index] === true),
-            )
-            .map((b) => b.id);
-          if (ids.length === 0) return;
-          const payloadKey = `${String(item.change.id)}:${role}`;
-          let data = payloads.get(payloadKey);
-          if (!data) {
-            data = dataFor(item, info, role);
-            payloads.set(payloadKey, data);
-          }
-          const message = data;
-          outbox[positions.get(item.change) ?? 0]?.push(() => {
-            subscriber.sendChange(ids, message);
-          });
-        });
-      }
+      await deliverTable(group, info, interested, db, queue, failures);
     } catch (error) {
       options.onError(error);
+      for (const subscriber of interested) {
+        failures.set(subscriber, 'Unable to deliver changes');
+      }
     }
   }
 
   for (const sends of outbox) {
     for (const send of sends) send();
   }
+  for (const [subscriber, reason] of failures) subscriber.fail(reason);
 }

@@ -1,6 +1,7 @@
 // What the change feed needs to know about a table: its columns with their types (the `columns` of a
 // change event, which the client converts by), primary key, replica identity, publication membership
-// and which columns each API role may select. Cached until the schema changes.
+// which columns each API role may select, and whether row level security applies with which SELECT
+// policies (a deleted row's visibility is decided by them). Cached until the schema changes.
 import type { Database } from '../../db/database.ts';
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
@@ -23,6 +24,17 @@ export interface TableInfo {
   published: boolean;
   /** The columns each role may select (empty: the role cannot read the table). */
   selectable: Record<ApiRole, string[]>;
+  /** Row level security is enabled. */
+  rls: boolean;
+  /** The SELECT (and ALL) policies, with their USING expression as SQL over the table's columns. */
+  selectPolicies: SelectPolicy[];
+}
+
+export interface SelectPolicy {
+  permissive: boolean;
+  /** Role names; `public` applies to every role. */
+  roles: string[];
+  using: string;
 }
 
 const TABLE_INFO = `
@@ -46,7 +58,15 @@ select json_build_object(
       select json_agg(a.attname order by a.attnum) from pg_attribute a
       where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
         and has_column_privilege(r.role, c.oid, a.attnum, 'SELECT')), '[]'))
-    from unnest(array['anon', 'authenticated', 'service_role']) as r(role))
+    from unnest(array['anon', 'authenticated', 'service_role']) as r(role)),
+  'rls', c.relrowsecurity,
+  'selectPolicies', coalesce((
+    select json_agg(json_build_object(
+      'permissive', p.polpermissive,
+      'roles', (select coalesce(json_agg(case when pr.oid = 0 then 'public' else r.rolname::text end), '[]')
+                from unnest(p.polroles) as pr(oid) left join pg_roles r on r.oid = pr.oid),
+      'using', coalesce(pg_get_expr(p.polqual, p.polrelid), 'true')) order by p.polname)
+    from pg_policy p where p.polrelid = c.oid and p.polcmd in ('r', '*')), '[]')
 )::text as info
 from pg_class c join pg_namespace n on n.oid = c.relnamespace
 where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p')`;
