@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, readEnvOverrides, type ConfigOverrides } from './config/config.ts';
+import { DataDirError } from './db/data-dir.ts';
 import { start, type LocalSupabase } from './server.ts';
 
 const HELP = `Usage: node local-supabase/cli.ts [options]
@@ -157,6 +158,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // Known problems (settings, an unusable data directory) are one line; anything else is a bug.
+  console.error(
+    error instanceof ConfigError || error instanceof DataDirError ? error.message : error,
+  );
   process.exit(1);
 });

@@ -3,6 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig, type ConfigOverrides, type Keys, type LocalConfig } from './config/config.ts';
+import { checkDataDir, DataDirError } from './db/data-dir.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { prepareDatabase, type PrepareReport } from './db/prepare.ts';
 import { createApp, loadServices, type ServiceName } from './http/app.ts';
@@ -40,6 +41,11 @@ export interface LocalSupabase {
   mailbox: Mailbox;
   services: ServiceName[];
   startup: StartupReport;
+  /**
+   * Test seam: while on, the database and the stored files behave as on a full disk (writes that
+   * need new space fail with ENOSPC); off again, they recover.
+   */
+  simulateDiskFull(full: boolean): Promise<void>;
   /**
    * Graceful stop: no new connections, requests in flight finish and are answered (for at most
    * `graceMs`, default 10 s), realtime sockets get a close frame, then the database flushes and closes.
@@ -90,11 +96,17 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
   const logger = createLogger(options.log ?? false);
   const log = logger.for('server');
   const pgdata = config.local.dataDir === null ? undefined : join(config.local.dataDir, 'pgdata');
+  if (config.local.dataDir !== null) await checkDataDir(config.local.dataDir);
   const cold = pgdata === undefined || (!(await hasFiles(pgdata)) && !options.templateDir);
 
   const db = await openDatabase({
     ...(pgdata ? { dataDir: pgdata, durable: config.local.fsync } : {}),
     ...(options.templateDir ? { loadTemplateDir: options.templateDir } : {}),
+  }).catch((error: unknown) => {
+    if (!pgdata) throw error;
+    // PGlite's own words ("failed to initialize properly", "Aborted()") do not say where or why.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DataDirError(pgdata, `the database would not open (${reason})`);
   });
   const opened = performance.now();
   let report: PrepareReport;
@@ -173,6 +185,10 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       mailbox,
       services: Object.keys(services) as ServiceName[],
       startup,
+      async simulateDiskFull(full) {
+        await db.simulateDiskFull?.(full);
+        for (const service of Object.values(services)) service.simulateDiskFull?.(full);
+      },
       stop(stopOptions = {}) {
         stopping ??= shutDown(
           listeners,

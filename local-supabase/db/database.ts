@@ -43,6 +43,12 @@ export interface Database extends Tx {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   /** Flushes to the data directory and stops the worker. */
   close(): Promise<void>;
+  /**
+   * Test seam: while on, writes that grow a data file fail with ENOSPC as on a full disk (Postgres
+   * answers 53100 when a table needs a new page). Not queued: it must work while queries wait.
+   * Only the PGlite database has it.
+   */
+  simulateDiskFull?(full: boolean): Promise<void>;
 }
 
 export interface OpenOptions {
@@ -238,6 +244,10 @@ class WorkerDatabase implements Database {
         await this.#serialize(() => this.#send({ op: 'unlisten', channel }));
       }
     };
+  }
+
+  async simulateDiskFull(full: boolean): Promise<void> {
+    await this.#send({ op: 'disk-full', full });
   }
 
   async close(): Promise<void> {

@@ -14,7 +14,9 @@ export type WorkerCommand =
   | { op: 'begin'; setup?: { sql: string; params: unknown[] } }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
-  | { op: 'close' };
+  | { op: 'close' }
+  /** Test seam: make writes that grow a file fail with ENOSPC (node-fs.ts). */
+  | { op: 'disk-full'; full: boolean };
 
 export type WorkerRequest = WorkerCommand & { id: number };
 

@@ -2,7 +2,7 @@
 // (research-local-supabase.md §5). The main thread serializes requests; this side executes them in order.
 import { PGlite } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
-import { DurableNodeFS } from './durable-fs.ts';
+import { diskFaults, LocalNodeFS } from './node-fs.ts';
 import { extensions } from './extensions.ts';
 import type {
   PostgresErrorFields,
@@ -43,7 +43,7 @@ function toErrorFields(error: unknown): PostgresErrorFields {
 
 /**
  * PGlite starts Postgres with `-F` (fsync off). Durable mode drops it and sends WAL flushes through
- * fsync(), the one sync call DurableNodeFS makes real (Emscripten's fdatasync is a no-op).
+ * fsync(), the one sync call LocalNodeFS makes real (Emscripten's fdatasync is a no-op).
  */
 function durableStartParams(): string[] {
   return [
@@ -54,13 +54,13 @@ function durableStartParams(): string[] {
 }
 
 async function openPglite(): Promise<PGlite> {
-  const { dataDir, durable } = options;
-  const storage =
-    dataDir && durable
-      ? { fs: new DurableNodeFS(dataDir), startParams: durableStartParams() }
-      : dataDir
-        ? { dataDir }
-        : {};
+  const { dataDir, durable = false } = options;
+  const storage = dataDir
+    ? {
+        fs: new LocalNodeFS(dataDir, { durable }),
+        ...(durable ? { startParams: durableStartParams() } : {}),
+      }
+    : {};
   const pg = await PGlite.create({ ...storage, extensions });
   // Supabase's roles have `extensions` on their search_path (unqualified `uuid_generate_v4()`).
   await pg.exec('set search_path = "$user", public, extensions');
@@ -104,6 +104,9 @@ async function handle(pg: PGlite, request: WorkerRequest): Promise<unknown> {
     }
     case 'close':
       await pg.close();
+      return null;
+    case 'disk-full':
+      diskFaults.full = request.full;
       return null;
   }
 }

@@ -1,6 +1,7 @@
 // One error type for every service; each service renders it in its own Supabase shape.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { diskFullError, isDiskFull } from './disk-full.ts';
 
 export interface ServiceErrorOptions {
   /** PostgREST's `details` / storage's extra text. */
@@ -73,6 +74,7 @@ export function toServiceError(
   ) {
     return new ServiceError(413, 'request_too_large', 'Payload too large');
   }
+  if (isDiskFull(error)) return diskFullError('auth');
   onUnexpected?.(error);
   return new ServiceError(500, 'unexpected_failure', 'Unexpected failure');
 }
@@ -80,7 +82,11 @@ export function toServiceError(
 /** An `app.onError` handler rendering errors in one service's shape. */
 export function handleErrors(shape: ErrorShape, onUnexpected?: (error: unknown) => void) {
   return (error: Error, c: Context) => {
-    const serviceError = toServiceError(error, onUnexpected);
+    // PostgREST's shape keeps SQLSTATE 53100 (rest/errors.ts renders database errors itself).
+    const serviceError =
+      shape !== 'rest' && !(error instanceof ServiceError) && isDiskFull(error)
+        ? diskFullError(shape)
+        : toServiceError(error, onUnexpected);
     const apiVersion = c.req.header('x-supabase-api-version');
     for (const [name, value] of Object.entries(serviceError.headers)) c.header(name, value);
     if (shape === 'auth' && apiVersion) c.header('X-Supabase-Api-Version', apiVersion);

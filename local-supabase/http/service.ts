@@ -39,6 +39,8 @@ export interface Service {
   detach?(): Promise<void>;
   /** Called on shutdown, before the database closes. */
   stop?(): Promise<void>;
+  /** Test seam: the service's own files behave as on a full disk (see LocalSupabase). */
+  simulateDiskFull?(full: boolean): void;
 }
 
 export type ServiceFactory = (context: ServiceContext) => Service | Promise<Service>;

@@ -27,12 +27,20 @@ export interface FileEntry {
 
 const PART = '.part';
 
+function noSpace(): Error {
+  return Object.assign(new Error('ENOSPC: no space left on device (simulated)'), {
+    code: 'ENOSPC',
+  });
+}
+
 export class FileStore {
   readonly root: string;
   readonly #temporary: boolean;
   readonly #durable: boolean;
   /** Versions being written now (`bucket/version` → holders): the sweep leaves them alone. */
   readonly #held = new Map<string, number>();
+  /** Test seam: while set, every new file fails with ENOSPC, as on a full disk. */
+  simulateDiskFull = false;
 
   private constructor(root: string, temporary: boolean, durable: boolean) {
     this.root = root;
@@ -80,6 +88,7 @@ export class FileStore {
     const part = this.#path(bucket, version) + PART;
     try {
       await mkdir(dir, { recursive: true });
+      if (this.simulateDiskFull) throw noSpace();
       await fill(part);
       if (this.#durable) {
         const handle = await open(part, 'r+');

@@ -60,5 +60,8 @@ export async function createService(context: ServiceContext): Promise<Service> {
     async stop() {
       await files.close();
     },
+    simulateDiskFull(full) {
+      files.simulateDiskFull = full;
+    },
   };
 }
