@@ -65,7 +65,17 @@ async function deliverTable(
   db: Database,
   queue: (change: QueuedChange, send: Send) => void,
   failures: Map<ChangeSubscriber, string>,
+  onError: (error: unknown) => void,
 ): Promise<void> {
+  const table = `${info.schema}.${info.table}`;
+  const logged = new Set<string>();
+  /** The client learns what failed; the database's words (they may name policy internals) are logged. */
+  const fail = (subscriber: ChangeSubscriber, what: string, detail: string) => {
+    failures.set(subscriber, `Unable to deliver changes of ${table}: ${what} failed`);
+    if (logged.has(detail)) return;
+    logged.add(detail);
+    onError(new Error(`realtime: ${what} failed on ${table}: ${detail}`));
+  };
   const items = group.map((change) => shape(change, info));
   const bindingsOf = new Map(
     interested.map((s) => [
@@ -109,14 +119,11 @@ async function deliverTable(
     const visible = role === 'service_role' ? null : visibility.get(claimsKey(subscriber.claims));
     const broken = bindings.find((b) => filters.failed.has(filterKey(b.conditions)));
     if (visible && 'error' in visible) {
-      failures.set(subscriber, `Unable to check row level security: ${visible.error}`);
+      fail(subscriber, 'the row level security check', visible.error);
       continue;
     }
     if (broken) {
-      failures.set(
-        subscriber,
-        `Unable to apply filter: ${filters.failed.get(filterKey(broken.conditions)) ?? ''}`,
-      );
+      fail(subscriber, 'a filter', filters.failed.get(filterKey(broken.conditions)) ?? '');
       continue;
     }
     items.forEach((item, index) => {
@@ -177,7 +184,7 @@ export async function deliverChanges(
     try {
       const info = await catalog.get(first.schema, first.table);
       if (!info) continue;
-      await deliverTable(group, info, interested, db, queue, failures);
+      await deliverTable(group, info, interested, db, queue, failures, options.onError);
     } catch (error) {
       options.onError(error);
       for (const subscriber of interested) {
