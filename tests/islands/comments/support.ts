@@ -1,0 +1,54 @@
+// The local backend for the comment island's data tests, with the seed's demo members.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { TestServer } from '../../backend/helpers/server.ts';
+
+export const demoPassword = 'polyglot-demo-2026';
+export const demo = {
+  member: { id: '5eed0000-0000-4000-8000-000000000001', email: 'member@example.com' },
+  second: { id: '5eed0000-0000-4000-8000-000000000002', email: 'second@example.com' },
+  moderator: { id: '5eed0000-0000-4000-8000-000000000003', email: 'moderator@example.com' },
+  admin: { id: '5eed0000-0000-4000-8000-000000000004', email: 'admin@example.com' },
+} as const;
+
+/** A browser-like client signed in as a demo member. */
+export async function signedIn(
+  server: TestServer,
+  who: keyof typeof demo,
+): Promise<SupabaseClient> {
+  const client = server.client();
+  const { error } = await client.auth.signInWithPassword({
+    email: demo[who].email,
+    password: demoPassword,
+  });
+  if (error) throw error;
+  return client;
+}
+
+let articles = 0;
+/** An article key no other test uses. */
+export function freshArticleKey(): string {
+  articles += 1;
+  return `test-article-${articles}-${Date.now().toString(36)}`;
+}
+
+let members = 0;
+/** A new member with their own rate-limit budget, signed in; `name` is their display name. */
+export async function newMember(
+  server: TestServer,
+  name = 'Test Member',
+): Promise<{ client: SupabaseClient; id: string }> {
+  members += 1;
+  const email = `comments-${members}-${Date.now().toString(36)}@example.test`;
+  const password = 'comment-tester-1';
+  const created = await server.admin().auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { locale: 'en', display_name: name },
+  });
+  if (created.error) throw created.error;
+  const client = server.client();
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return { client, id: created.data.user.id };
+}
