@@ -67,7 +67,7 @@ export async function loadOwnRole(
     .eq('id', userId)
     .maybeSingle();
   if (error) return failure(error);
-  return success((data)?.role ?? null);
+  return success(data?.role ?? null);
 }
 
 /** Members whose display name contains `text` (admins use it to find whom to appoint). */

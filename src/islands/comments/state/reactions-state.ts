@@ -56,13 +56,13 @@ export function reactionsReducer(state: ReactionsState, event: ReactionsEvent): 
       };
       // A toggle still on its way is not in these counts yet, or already is: keep my own view of
       // the kinds in flight so the button does not flicker.
-      const mine = event.mine
+      const mine: Record<ReactionKind, boolean> = event.mine
         ? {
             like: event.mine.includes('like'),
             insightful: event.mine.includes('insightful'),
             funny: event.mine.includes('funny'),
           }
-        : state.mine;
+        : { ...state.mine };
       for (const kind of Object.keys(state.pending) as ReactionKind[])
         mine[kind] = state.mine[kind];
       return { ...state, counts, mine };
