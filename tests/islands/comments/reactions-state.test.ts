@@ -49,6 +49,13 @@ describe('reactions', () => {
     expect(live.mine.funny).toBe(true);
   });
 
+  it('live counts without a member list keep what is mine', () => {
+    const started = reactionsReducer(loaded, { type: 'toggleStarted', kind: 'funny' });
+    const live = reactionsReducer(started, { type: 'countsLoaded', counts: { like: 4 } });
+    expect(live.mine).toEqual({ like: true, insightful: false, funny: true });
+    expect(started.mine.funny).toBe(true);
+  });
+
   it('signing out clears what was mine', () => {
     expect(reactionsReducer(loaded, { type: 'signedOut' }).mine.like).toBe(false);
   });
