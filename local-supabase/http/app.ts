@@ -5,6 +5,7 @@ import { limitBody } from './body-limit.ts';
 import { cors } from './cors.ts';
 import { handleErrors, ServiceError } from './errors.ts';
 import { requireApiKey } from './gateway.ts';
+import { limitRequestHead } from './request-head.ts';
 import type { AppEnv, Service, ServiceContext, ServiceFactory } from './service.ts';
 
 export const SERVICES = {
@@ -69,6 +70,7 @@ export function createApp(
   });
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
   app.use(cors(config.auth.site_url, config.auth.additional_redirect_urls));
+  app.use(limitRequestHead());
   app.use(limitBody(config.local.maxBodyBytes));
   app.get('/health', (c) =>
     c.json({

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { answerClientError, drainUnreadBody } from './client-errors.ts';
+import { PARSE_HEADER_BYTES } from './request-head.ts';
 
 type Fetch = (request: Request) => Response | Promise<Response>;
 
@@ -17,11 +19,15 @@ export interface Listener {
 
 /** Starts an HTTP server for a fetch handler; port 0 picks a free port. */
 export function listen(fetch: Fetch, port: number, host: string, what: string): Promise<Listener> {
-  const handle = getRequestListener(fetch);
+  const handle = getRequestListener(async (request, { incoming }) => {
+    const response = await fetch(request);
+    await drainUnreadBody(incoming);
+    return response;
+  });
   let inFlight = 0;
   let draining = false;
   let idle: (() => void) | undefined;
-  const server = createServer((request, response) => {
+  const server = createServer({ maxHeaderSize: PARSE_HEADER_BYTES }, (request, response) => {
     inFlight++;
     // While draining, each answer ends its connection, so keep-alive clients do not hold the server.
     if (draining) response.setHeader('Connection', 'close');
@@ -31,6 +37,8 @@ export function listen(fetch: Fetch, port: number, host: string, what: string): 
     });
     void handle(request, response);
   });
+
+  server.on('clientError', answerClientError);
 
   async function drain(graceMs: number): Promise<number> {
     draining = true;
