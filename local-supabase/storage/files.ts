@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 
 export interface StoredFile {
@@ -51,19 +51,30 @@ export class FileStore {
   /** Files under `<dataDir>/storage`, or a temporary directory (removed on close) for in-memory runs. */
   static async open(dataDir: string | null, options: FileStoreOptions = {}): Promise<FileStore> {
     if (dataDir === null) {
-      return new FileStore(await mkdtemp(join(tmpdir(), 'local-storage-')), true, false);
+      return new FileStore(resolve(await mkdtemp(join(tmpdir(), 'local-storage-'))), true, false);
     }
-    const root = join(dataDir, 'storage');
+    const root = resolve(dataDir, 'storage');
     await mkdir(root, { recursive: true });
     return new FileStore(root, false, options.durable ?? false);
   }
 
+  /**
+   * A bucket's directory. Bucket names are validated by the routes, but a name that reaches this far
+   * from a row (or a future caller) must still not leave the root: `..` or `.` is refused here too.
+   */
   #dir(bucket: string): string {
-    return join(this.root, encodeURIComponent(bucket));
+    const dir = resolve(this.root, encodeURIComponent(bucket));
+    if (!dir.startsWith(this.root + sep) || dir.slice(this.root.length + 1).includes(sep)) {
+      throw new Error(`bucket directory outside the storage root: ${JSON.stringify(bucket)}`);
+    }
+    return dir;
   }
 
   #path(bucket: string, version: string): string {
-    // Versions are UUIDs we generate and bucket names exclude '/', so the path stays inside root.
+    // Versions are UUIDs we generate; anything else in a row is refused rather than joined.
+    if (!/^[0-9a-f-]{36}$/i.test(version)) {
+      throw new Error(`not an object version: ${JSON.stringify(version)}`);
+    }
     return join(this.#dir(bucket), version);
   }
 
