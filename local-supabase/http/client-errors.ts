@@ -4,8 +4,7 @@
 // connection reset, so the client never sees the answer. Here both get a complete JSON answer and a
 // "lingering close" (as nginx does): the rest of the request is read and dropped before the socket
 // closes.
-import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 
 /** How long, and how many bytes, a refused request may still send before the socket is closed. */
 const LINGER_MS = 5_000;
@@ -81,7 +80,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
  * before the body was read (413, 401, …) reaches a client that is still sending. Bounded like
  * `lingerAndClose`; past the bounds the answer goes out anyway.
  */
-export function drainUnreadBody(incoming: IncomingMessage): Promise<void> {
+export function drainUnreadBody(incoming: Readable & { complete: boolean }): Promise<void> {
   if (incoming.complete || incoming.destroyed || incoming.readableEnded) return Promise.resolve();
   return new Promise((resolve) => {
     let received = 0;

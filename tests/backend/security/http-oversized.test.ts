@@ -105,7 +105,7 @@ describe('oversized requests', () => {
       const response = await fetch(`${server.url}${item.path}`, {
         method: item.method,
         headers: headersOf(item),
-        ...(item.body ? { body: item.body } : {}),
+        ...(item.body ? { body: new Uint8Array(item.body) } : {}),
       });
       expect(response.status).toBe(item.status);
       expect(await response.json()).toBeTypeOf('object');
