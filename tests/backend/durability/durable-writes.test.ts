@@ -99,8 +99,10 @@ describe('the stored-file sweep', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sweep-'));
     try {
       const files = await FileStore.open(dir, { durable: true });
-      const missing = { bucket: 'b', version: 'no-such-source' };
-      await expect(files.copy(missing, { bucket: 'b', version: 'target' })).rejects.toThrow();
+      const missing = { bucket: 'b', version: randomUUID() };
+      await expect(files.copy(missing, { bucket: 'b', version: randomUUID() })).rejects.toThrow(
+        /ENOENT/,
+      );
       expect(await readdir(join(dir, 'storage', 'b'))).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
