@@ -7,6 +7,11 @@ import { projectRoot } from '../paths.ts';
 import { ConfigError, describeIssues } from './errors.ts';
 import { configFileSchema, type ConfigFile, type ConfigFileInput } from './schema.ts';
 import { resolveKeys, type Keys } from './keys.ts';
+import {
+  defaultRealtimeLimits,
+  readRealtimeLimitsEnv,
+  type RealtimeLimits,
+} from './realtime-limits.ts';
 
 export { ConfigError } from './errors.ts';
 export type { EmailTemplateType } from './schema.ts';
@@ -32,6 +37,8 @@ export interface ConfigOverrides {
   serviceRoleKey?: string;
   /** Settings in config.toml's own shape, merged over the file (tests switch features this way). */
   settings?: DeepPartial<ConfigFileInput>;
+  /** Realtime's limits (config.toml has no keys for them). */
+  realtimeLimits?: Partial<RealtimeLimits>;
 }
 
 export interface LocalSettings {
@@ -46,6 +53,7 @@ export interface LocalSettings {
   /** The largest request body accepted, in bytes (above it: 413). */
   maxBodyBytes: number;
   keys: Keys;
+  realtimeLimits: RealtimeLimits;
 }
 
 export type LocalConfig = ConfigFile & { local: LocalSettings };
@@ -131,6 +139,8 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   set('jwtSecret', text('JWT_SECRET'));
   set('anonKey', text('ANON_KEY'));
   set('serviceRoleKey', text('SERVICE_ROLE_KEY'));
+  const realtimeLimits = readRealtimeLimitsEnv(env, problems);
+  if (Object.keys(realtimeLimits).length > 0) set('realtimeLimits', realtimeLimits);
   if (problems.length > 0) throw new ConfigError('environment', problems);
   return overrides;
 }
@@ -170,6 +180,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       supabaseDir,
       maxBodyBytes: Math.max(file.storage.file_size_limit, 1024 * 1024),
       keys,
+      realtimeLimits: { ...defaultRealtimeLimits, ...overrides.realtimeLimits },
     },
   };
 }

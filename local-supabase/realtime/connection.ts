@@ -16,6 +16,7 @@ import { BindingError, createBindings } from './changes/bindings.ts';
 import type { TableCatalog } from './changes/tables.ts';
 import { Channel, type ChannelConfig, type ChannelTransport } from './channel.ts';
 import type { Hub } from './hub.ts';
+import { refusals, type RealtimeQuota } from './limits.ts';
 import {
   decodeBinary,
   decodeText,
@@ -33,6 +34,7 @@ export interface ConnectionContext {
   db: Database;
   keys: Keys;
   log: Log;
+  quota: RealtimeQuota<Connection>;
 }
 
 type Payload = Record<string, unknown>;
@@ -63,6 +65,7 @@ export class Connection implements ChannelTransport {
   readonly #apiKey: string | null;
   readonly #channels = new Map<string, Channel>();
   #tail: Promise<void> = Promise.resolve();
+  #closing = false;
   lastSeen = Date.now();
 
   constructor(ws: WebSocket, vsn: Vsn, apiKey: string | null, context: ConnectionContext) {
@@ -101,7 +104,22 @@ export class Connection implements ChannelTransport {
   }
 
   send(message: PhoenixMessage): void {
-    if (this.#ws.readyState === this.#ws.OPEN) this.#ws.send(encodeText(message, this.#vsn));
+    if (this.#writable()) this.#ws.send(encodeText(message, this.#vsn));
+  }
+
+  /**
+   * Backpressure: a client that stops reading cannot grow server memory without bound. Once more than
+   * `maxSendBufferBytes` wait for it, the socket is closed (1008, which realtime-js reports as a
+   * channel error before it reconnects) and cut off if it does not answer the close.
+   */
+  #writable(): boolean {
+    if (this.#closing || this.#ws.readyState !== this.#ws.OPEN) return false;
+    if (this.#ws.bufferedAmount <= this.#context.quota.limits.maxSendBufferBytes) return true;
+    this.#context.log(
+      `closing a socket that stopped reading (${String(this.#ws.bufferedAmount)} bytes queued)`,
+    );
+    this.close(1008, 'send buffer full: the client is not reading');
+    return false;
   }
 
   /**
@@ -109,7 +127,7 @@ export class Connection implements ChannelTransport {
    * rest as JSON text; a vsn 1.0.0 socket cannot carry raw bytes, so it misses those.
    */
   sendBroadcast(channel: Channel, body: BroadcastBody): void {
-    if (this.#ws.readyState !== this.#ws.OPEN) return;
+    if (!this.#writable()) return;
     if (this.#vsn === '2.0.0' && (body.fromBinaryFrame || body.binary)) {
       this.#ws.send(encodeBroadcastBinary(channel.topic, body));
       return;
@@ -176,6 +194,11 @@ export class Connection implements ChannelTransport {
     }
     const existing = this.#channels.get(topic);
     if (existing) this.#leave(existing);
+    const refusal = this.#context.quota.refuseJoin(this, this.#channels.size);
+    if (refusal) {
+      this.#reply(message, 'error', { reason: refusal });
+      return;
+    }
     const payload = asRecord(message.payload);
     const config = asRecord(payload['config']);
     const channelConfig = readConfig(config);
@@ -216,6 +239,7 @@ export class Connection implements ChannelTransport {
     }
     this.#channels.set(topic, channel);
     this.#context.hub.add(channel);
+    this.#context.quota.connected.add(this);
     this.#reply(message, 'ok', {
       postgres_changes: channel.bindings.map((binding) => ({ id: binding.id, ...binding.echo })),
     });
@@ -293,6 +317,22 @@ export class Connection implements ChannelTransport {
     channel.push('phx_error', {});
     this.#channels.delete(channel.topic);
     this.#context.hub.remove(channel);
+    if (this.#channels.size === 0) this.#context.quota.connected.delete(this);
+  }
+
+  /** Over the project's message rate: this message is refused, with the reason. */
+  #overMessageRate(channel: Channel, message: PhoenixMessage, ack: boolean): boolean {
+    if (this.#context.quota.messages.take()) return false;
+    if (ack) this.#reply(message, 'error', { reason: refusals.messages });
+    else {
+      channel.push('system', {
+        message: refusals.messages,
+        status: 'error',
+        extension: 'system',
+        channel: channel.subTopic,
+      });
+    }
+    return true;
   }
 
   #broadcast(channel: Channel, message: PhoenixMessage, raw: unknown): void {
@@ -319,6 +359,7 @@ export class Connection implements ChannelTransport {
       }
       return;
     }
+    if (this.#overMessageRate(channel, message, channel.broadcastAck)) return;
     this.#context.hub.broadcast(channel.topic, channel.private, body, channel);
     if (channel.broadcastAck) this.#reply(message, 'ok', {});
   }
@@ -335,6 +376,7 @@ export class Connection implements ChannelTransport {
         return;
       }
     }
+    if (this.#overMessageRate(channel, message, true)) return;
     if (!channel.presenceStateSent) {
       channel.presenceEnabled = true;
       this.#sendPresenceState(channel);
@@ -353,16 +395,20 @@ export class Connection implements ChannelTransport {
   #leave(channel: Channel): void {
     this.#channels.delete(channel.topic);
     this.#context.hub.remove(channel);
+    if (this.#channels.size === 0) this.#context.quota.connected.delete(this);
     channel.push('phx_close', {});
   }
 
   #closeAll(): void {
     for (const channel of this.#channels.values()) this.#context.hub.remove(channel);
     this.#channels.clear();
+    this.#context.quota.connected.delete(this);
   }
 
   /** Closes with a close frame; a client that does not answer it within a second is cut off. */
   close(code = 1001, reason = 'server shutting down'): void {
+    if (this.#closing) return;
+    this.#closing = true;
     this.#closeAll();
     this.#ws.close(code, reason);
     setTimeout(() => {

@@ -8,6 +8,7 @@ import { deliverChanges } from './changes/deliver.ts';
 import { ChangeFeed, removeCapture } from './changes/feed.ts';
 import { TableCatalog } from './changes/tables.ts';
 import { Hub } from './hub.ts';
+import { RealtimeQuota } from './limits.ts';
 import { attachWebSocket, type RealtimeSockets } from './websocket.ts';
 
 /** The service plus handles tests and the benchmark use to observe it. */
@@ -63,7 +64,14 @@ export async function createService(context: ServiceContext): Promise<Service> {
     hub,
     feed,
     attach(server) {
-      sockets = attachWebSocket(server, keys, { hub, catalog, db, keys, log });
+      sockets = attachWebSocket(server, keys, {
+        hub,
+        catalog,
+        db,
+        keys,
+        log,
+        quota: new RealtimeQuota(config.local.realtimeLimits),
+      });
     },
     async detach() {
       await sockets?.close();
