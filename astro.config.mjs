@@ -8,8 +8,15 @@ import { defaultDatasetDir, readContentConfig } from './src/content/source-confi
 import { defaultLocale, locales } from './src/i18n/locales.ts';
 import { localizedNotFoundPages } from './src/lib/localized-404-integration.ts';
 import { serializeSitemapItem } from './src/lib/sitemap-serializer.ts';
+import { connectSources, resolveSupabaseSettings } from './src/lib/supabase-settings.ts';
 
 const contentConfig = readContentConfig();
+// The Supabase project the islands talk to: PUBLIC_SUPABASE_URL/_ANON_KEY, else the local backend
+// as `npm start` runs it. Put back into the environment, where Vite reads PUBLIC_* variables from.
+const supabase = await resolveSupabaseSettings();
+process.env.PUBLIC_SUPABASE_URL = supabase.url;
+process.env.PUBLIC_SUPABASE_ANON_KEY = supabase.anonKey;
+const supabaseSources = connectSources(supabase.url);
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -28,6 +35,18 @@ export default defineConfig({
     sitemap({ serialize: serializeSitemapItem }),
     pagefind(),
     localizedNotFoundPages(),
+    {
+      // `client:session`: hydrate members' islands only when a session is stored or on interaction.
+      name: 'polyglot-press:session-directive',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({
+            name: 'session',
+            entrypoint: './src/islands/shared/session-directive.ts',
+          });
+        },
+      },
+    },
   ],
   vite: {
     resolve: {
@@ -41,10 +60,13 @@ export default defineConfig({
   security: {
     // Hash-based CSP in a <meta> tag on every page. Pages add what they need on top (the root's
     // inline script hash, Pagefind's WebAssembly on the search page) through Astro.csp.
+    // The islands may reach the configured Supabase origin (HTTP and WebSocket) and nothing else;
+    // avatars are served from its storage.
     csp: {
       directives: [
         "default-src 'self'",
-        "img-src 'self' data: https://cdn.sanity.io",
+        `connect-src 'self' ${supabaseSources.join(' ')}`,
+        `img-src 'self' data: https://cdn.sanity.io ${supabaseSources[0]}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

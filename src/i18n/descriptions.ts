@@ -152,4 +152,83 @@ export const descriptions: Record<UiKey, string> = {
   'moderation.role.admin': 'Role name.',
   'moderation.grant': 'Admins only: gives a member the moderator role.',
   'moderation.revoke': 'Admins only: takes the moderator role away.',
+  'errors.generic': 'Shown when an action failed for a reason we have no specific message for.',
+  'errors.offline':
+    'Shown when the request could not reach the server (no network). The person can retry; nothing typed is lost.',
+  'errors.invalidCredentials': 'Sign-in failed: the e-mail address or the password is wrong.',
+  'errors.emailNotConfirmed':
+    'Sign-in refused because the address has not been confirmed through the e-mail we sent.',
+  'errors.userAlreadyExists':
+    'Sign-up or e-mail change refused: an account with this address exists.',
+  'errors.weakPassword': 'The server refused a password as too weak or too short.',
+  'errors.samePassword': 'Changing the password refused because the new one equals the old one.',
+  'errors.tooManyRequests': 'Too many e-mails or sign-in attempts in a short time.',
+  'errors.otpExpired': 'An e-mail link or 6-digit code that has expired or was already used.',
+  'errors.invalidEmail':
+    'An e-mail address that is not valid (checked before sending, and by the server).',
+  'errors.invalidInput': 'The server refused the values entered without a more specific reason.',
+  'errors.signupDisabled': 'Sign-up with e-mail is switched off by the operator.',
+  'errors.userBanned': 'Sign-in refused because the account is blocked.',
+  'errors.linkOtherBrowser':
+    'A sign-in link (OAuth or PKCE) was opened in another browser than the one that asked for it.',
+  'errors.sessionExpired':
+    'The session has ended (expired, revoked or signed out elsewhere); the person must sign in again.',
+  'errors.providerDisabled':
+    'Sign-in with an outside provider (Google, GitHub, …) that the operator has switched off.',
+  'errors.rateLimited': 'Too many comments, reactions or reports in a short time (database limit).',
+  'errors.suspended':
+    'A member whose commenting is suspended by a moderator tries to comment or edit.',
+  'errors.notAllowed': 'The person lacks the role or rights for this action.',
+  'errors.lastAdmin':
+    'The last admin cannot step down or delete the account: someone must stay admin.',
+  'errors.commentUnavailable':
+    'The comment acted on (or replied to) is missing, hidden or withdrawn.',
+  'errors.replyTooDeep': 'Replies go one level deep only: a reply to a reply is refused.',
+  'errors.reportClosed': 'Moderation: the report was already resolved or dismissed.',
+  'errors.invalidUntil': 'Moderation: the end of a suspension must be in the future.',
+  'errors.tooLong': 'A comment (2,000 characters) or report note (500) that is empty or too long.',
+  'errors.displayNameLength':
+    'A display name must have 1 to 40 characters after trimming, without control characters.',
+  'errors.fileTooLarge': 'An avatar image larger than 2 MB.',
+  'errors.fileType': 'An avatar that is not a PNG, JPEG or WebP image.',
+  'errors.alreadyDone': 'A unique rule was hit, e.g. reporting the same comment twice.',
+  'header.signIn': 'Header button that opens the sign-in dialog; also the dialog’s main heading.',
+  'header.accountMenu':
+    'Accessible name of the signed-in member’s avatar button that opens the account menu. {{name}} is the display name.',
+  'header.account': 'Account menu entry leading to the account page.',
+  'header.moderation':
+    'Account menu entry leading to the moderation page (moderators and admins only).',
+  'header.signOut': 'Account menu entry that signs out on this device.',
+  'header.sessionEnded':
+    'Notice under the header when the session ended without the person signing out here (expired, revoked, signed out elsewhere).',
+  'header.dismiss': 'Button that closes a notice.',
+  'auth.dialog.close': 'Button that closes the sign-in dialog (its values are kept).',
+  'auth.tabs.label': 'Accessible name of the row of tabs in the sign-in dialog.',
+  'auth.tabs.password': 'Sign-in dialog tab: e-mail and password.',
+  'auth.tabs.signUp': 'Sign-in dialog tab: create a new account.',
+  'auth.tabs.email': 'Sign-in dialog tab: receive a sign-in link and a 6-digit code by e-mail.',
+  'auth.tabs.forgot': 'Sign-in dialog tab: ask for a password-reset e-mail.',
+  'auth.field.email': 'Label of an e-mail address field.',
+  'auth.field.password': 'Label of the password field.',
+  'auth.field.code': 'Label of the field for the 6-digit code from the e-mail.',
+  'auth.passwordRules':
+    'Hint under a field for a new password (PRODUCT.md: ≥ 8 characters, ≤ 72 bytes, no composition rules).',
+  'auth.password.submit': 'Submit button of the password sign-in form.',
+  'auth.signUp.submit': 'Submit button of the sign-up form.',
+  'auth.signUp.sent':
+    'Shown after sign-up; {{email}} is the address the confirmation link was sent to.',
+  'auth.email.submit': 'Button that sends a sign-in e-mail with a link and a 6-digit code.',
+  'auth.email.sent': 'Shown after the sign-in e-mail was sent; {{email}} is the address.',
+  'auth.code.submit': 'Button that signs in with the 6-digit code.',
+  'auth.forgot.submit': 'Button that sends the password-reset e-mail.',
+  'auth.forgot.sent':
+    'Shown after asking for a reset; {{email}} is the address. Does not reveal whether an account exists.',
+  'auth.oauth.label':
+    'Heading above the buttons for outside sign-in services (only those the operator enabled).',
+  'auth.oauth.button':
+    'Button for one outside sign-in service; {{provider}} is its name (Google, GitHub, …).',
+  'auth.busy': 'Shown on a submit button while the request is running.',
+  'errors.passwordTooLong':
+    'A new password longer than 72 bytes (checked before sending; accented letters count double).',
+  'errors.codeFormat': 'The code field must hold exactly 6 digits (checked before sending).',
 };

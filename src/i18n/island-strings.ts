@@ -1,0 +1,28 @@
+// Islands get their UI strings as a prop, resolved at build time for the page's locale: only the
+// keys an island lists, as stored (with `{{variables}}` left for the island to fill in), never the
+// whole catalogue and never i18next in the browser.
+import { defaultLocale, type Locale } from './locales';
+import { uiStrings } from './translator';
+import type { UiKey } from './ui-keys';
+
+/** The strings an island received: exactly the keys it asked for. */
+export type IslandStrings<K extends UiKey = UiKey> = Readonly<Record<K, string>>;
+
+/**
+ * Picks an island's strings for one locale. Plural keys are not supported here (islands format
+ * counts themselves); a key missing in the locale falls back to English, as i18next would.
+ *
+ * @example islandStrings('de', ['header.signIn']) // { 'header.signIn': 'Anmelden' }
+ */
+export function islandStrings<const K extends UiKey>(
+  locale: Locale,
+  keys: readonly K[],
+): IslandStrings<K> {
+  const picked = {} as Record<K, string>;
+  for (const key of keys) {
+    const text = uiStrings[locale][key] ?? uiStrings[defaultLocale][key];
+    if (text === undefined) throw new Error(`Island string "${key}" is not a plain UI string`);
+    picked[key] = text;
+  }
+  return picked;
+}

@@ -1,0 +1,37 @@
+// Every error message key, for islands that can show any of them (sign-in, account). Listed
+// explicitly so that a key added to the map without a string fails the type check.
+import type { ErrorKey } from './error-keys';
+
+export const errorKeys = [
+  'errors.generic',
+  'errors.offline',
+  'errors.invalidCredentials',
+  'errors.emailNotConfirmed',
+  'errors.userAlreadyExists',
+  'errors.weakPassword',
+  'errors.samePassword',
+  'errors.tooManyRequests',
+  'errors.otpExpired',
+  'errors.invalidEmail',
+  'errors.invalidInput',
+  'errors.signupDisabled',
+  'errors.userBanned',
+  'errors.linkOtherBrowser',
+  'errors.sessionExpired',
+  'errors.providerDisabled',
+  'errors.rateLimited',
+  'errors.suspended',
+  'errors.notAllowed',
+  'errors.lastAdmin',
+  'errors.commentUnavailable',
+  'errors.replyTooDeep',
+  'errors.reportClosed',
+  'errors.invalidUntil',
+  'errors.tooLong',
+  'errors.displayNameLength',
+  'errors.fileTooLarge',
+  'errors.fileType',
+  'errors.alreadyDone',
+  'errors.passwordTooLong',
+  'errors.codeFormat',
+] as const satisfies readonly ErrorKey[];

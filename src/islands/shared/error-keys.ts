@@ -1,0 +1,127 @@
+// The one place that turns an error from Supabase into the UI string key a person sees. Keys come
+// from codes (GoTrue's `error.code`, SQLSTATEs, our database functions' keys in `error.message`,
+// storage's HTTP status), never from English text. Unknown codes get the generic message.
+import type { UiKey } from '../../i18n/ui-keys';
+
+export type ErrorKey = Extract<UiKey, `errors.${string}`>;
+
+/** GoTrue error codes (auth-js `lib/error-codes.ts`) → message keys. */
+const authCodes: Record<string, ErrorKey> = {
+  invalid_credentials: 'errors.invalidCredentials',
+  email_not_confirmed: 'errors.emailNotConfirmed',
+  user_already_exists: 'errors.userAlreadyExists',
+  email_exists: 'errors.userAlreadyExists',
+  weak_password: 'errors.weakPassword',
+  same_password: 'errors.samePassword',
+  over_email_send_rate_limit: 'errors.tooManyRequests',
+  over_request_rate_limit: 'errors.tooManyRequests',
+  over_sms_send_rate_limit: 'errors.tooManyRequests',
+  otp_expired: 'errors.otpExpired',
+  email_address_invalid: 'errors.invalidEmail',
+  validation_failed: 'errors.invalidInput',
+  signup_disabled: 'errors.signupDisabled',
+  email_provider_disabled: 'errors.signupDisabled',
+  user_banned: 'errors.userBanned',
+  flow_state_not_found: 'errors.linkOtherBrowser',
+  flow_state_expired: 'errors.otpExpired',
+  bad_code_verifier: 'errors.linkOtherBrowser',
+  session_not_found: 'errors.sessionExpired',
+  session_expired: 'errors.sessionExpired',
+  refresh_token_not_found: 'errors.sessionExpired',
+  refresh_token_already_used: 'errors.sessionExpired',
+  bad_jwt: 'errors.sessionExpired',
+  no_authorization: 'errors.sessionExpired',
+  user_not_found: 'errors.sessionExpired',
+  reauthentication_needed: 'errors.sessionExpired',
+  provider_disabled: 'errors.providerDisabled',
+};
+
+/** Keys our database functions and triggers raise in `error.message` (README, "Security model"). */
+const databaseKeys: Record<string, ErrorKey> = {
+  rate_limited: 'errors.rateLimited',
+  suspended: 'errors.suspended',
+  not_allowed: 'errors.notAllowed',
+  not_authenticated: 'errors.sessionExpired',
+  last_admin: 'errors.lastAdmin',
+  parent_not_found: 'errors.commentUnavailable',
+  parent_unavailable: 'errors.commentUnavailable',
+  comment_deleted: 'errors.commentUnavailable',
+  comment_unavailable: 'errors.commentUnavailable',
+  not_found: 'errors.commentUnavailable',
+  reply_too_deep: 'errors.replyTooDeep',
+  invalid_state: 'errors.commentUnavailable',
+  report_closed: 'errors.reportClosed',
+  invalid_until: 'errors.invalidUntil',
+  invalid_role: 'errors.notAllowed',
+};
+
+/** Check constraints (SQLSTATE 23514, named in the message) → the rule the person broke. */
+const checkConstraints: Record<string, ErrorKey> = {
+  comments_body_length: 'errors.tooLong',
+  comment_reports_note_length: 'errors.tooLong',
+  profiles_display_name_length: 'errors.displayNameLength',
+  profiles_display_name_printable: 'errors.displayNameLength',
+};
+
+/** PostgREST's own codes: an expired or invalid JWT. */
+const postgrestCodes: Record<string, ErrorKey> = {
+  PGRST301: 'errors.sessionExpired',
+  PGRST303: 'errors.sessionExpired',
+};
+
+function field(error: object, name: string): unknown {
+  return (error as Record<string, unknown>)[name];
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && !navigator.onLine;
+}
+
+/**
+ * The UI string key for an error from auth, PostgREST or storage, or a thrown network failure.
+ *
+ * @example errorKey(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'))
+ * // 'errors.invalidCredentials'
+ * @example errorKey({ code: 'P0001', message: 'rate_limited' }) // 'errors.rateLimited'
+ * @example errorKey(new TypeError('Failed to fetch')) // 'errors.offline'
+ */
+export function errorKey(error: unknown): ErrorKey {
+  if (isOffline() || error instanceof TypeError) return 'errors.offline';
+  if (typeof error !== 'object' || error === null) return 'errors.generic';
+  const name = field(error, 'name');
+  const code = field(error, 'code');
+  const message = field(error, 'message');
+  // storage-js keeps the HTTP status of its JSON error in `statusCode` (a string), auth-js in `status`.
+  const status = field(error, 'statusCode') ?? field(error, 'status');
+
+  // auth-js: a fetch that never got an answer is AuthRetryableFetchError with status 0.
+  if (name === 'AuthRetryableFetchError') return status === 0 ? 'errors.offline' : 'errors.generic';
+  if (name === 'AuthSessionMissingError') return 'errors.sessionExpired';
+  if (name === 'AuthWeakPasswordError') return 'errors.weakPassword';
+  // storage-js: a rejected fetch is wrapped as StorageUnknownError with the TypeError inside.
+  if (name === 'StorageUnknownError' && field(error, 'originalError') instanceof TypeError) {
+    return 'errors.offline';
+  }
+  if (name === 'StorageApiError') {
+    if (String(status) === '413') return 'errors.fileTooLarge';
+    if (String(status) === '415') return 'errors.fileType';
+  }
+  if (typeof code === 'string') {
+    const known = authCodes[code] ?? postgrestCodes[code];
+    if (known) return known;
+    // postgrest-js reports a fetch that failed as an error with an empty code.
+    if (code === '' && name !== 'AuthApiError') return 'errors.offline';
+    if ((code === 'P0001' || code === '42501') && typeof message === 'string') {
+      return databaseKeys[message] ?? (code === '42501' ? 'errors.notAllowed' : 'errors.generic');
+    }
+    if (code === '23514' && typeof message === 'string') {
+      const constraint = Object.keys(checkConstraints).find((c) => message.includes(`"${c}"`));
+      return (
+        (constraint === undefined ? undefined : checkConstraints[constraint]) ??
+        'errors.invalidInput'
+      );
+    }
+    if (code === '23505') return 'errors.alreadyDone';
+  }
+  return 'errors.generic';
+}
