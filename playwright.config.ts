@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
+import { resolveSupabaseSettings } from './src/lib/supabase-settings.ts';
 
 /**
  * Browser tests of the built site (`dist/`, built by `npm test` before this runs, or by
@@ -10,6 +11,14 @@ import { defineConfig } from '@playwright/test';
  * `E2E_BASE_URL` points the tests at a site that is already served (then no server is started);
  * `E2E_DIST_DIR` serves another build than `dist/` (e.g. `npx astro build --outDir /tmp/site`, so
  * a rebuild of `dist/` by someone else in the same checkout cannot change the site under test).
+ *
+ * The members' tests need the local backend the site was built for: the config resolves the
+ * Supabase URL exactly as the build does (PUBLIC_SUPABASE_URL, else the local backend on
+ * SUPABASE_LOCAL_PORT, default 54321) and starts `tests/e2e/support/backend-server.ts` on that
+ * port. To run next to `npm start` or another engineer's run, build and test with the same
+ * `SUPABASE_LOCAL_PORT`, e.g. `SUPABASE_LOCAL_PORT=55421 npm run build` and
+ * `SUPABASE_LOCAL_PORT=55421 npx playwright test`. Its mailbox gets a free port
+ * (`E2E_MAILBOX_PORT`), which the tests read from the environment.
  */
 
 /** A port nobody listens on; the runner's workers inherit it through the environment. */
@@ -37,9 +46,28 @@ if (process.env['E2E_PORT'] === undefined) {
     );
   }
   process.env['E2E_PORT'] = String(await findFreePort());
+  process.env['E2E_MAILBOX_PORT'] ??= String(await findFreePort());
 }
 const port = Number(process.env['E2E_PORT']);
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
+
+const supabase = await resolveSupabaseSettings();
+const supabaseUrl = new URL(supabase.url);
+// A hosted project (or a backend someone else runs) is used as it is; a loopback one is ours to start.
+const startBackend =
+  externalBaseUrl === undefined &&
+  process.env['PUBLIC_SUPABASE_URL'] === undefined &&
+  supabaseUrl.protocol === 'http:';
+process.env['E2E_SUPABASE_URL'] = supabase.url;
+if (startBackend && existsSync(`${distDir}/en/index.html`)) {
+  const page = readFileSync(`${distDir}/en/index.html`, 'utf8');
+  if (!page.includes(supabaseUrl.origin)) {
+    throw new Error(
+      `${distDir}/ was built for another Supabase URL than ${supabaseUrl.origin}: build and test ` +
+        'with the same SUPABASE_LOCAL_PORT / PUBLIC_SUPABASE_URL.',
+    );
+  }
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -76,17 +104,36 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   ...(externalBaseUrl === undefined
     ? {
-        webServer: {
-          // --ignore-lock: other preview servers of this checkout (`npm start`) may be running, and
-          // Astro would refuse to start or, run by a coding agent, move itself to the background.
-          command: `npx astro preview --ignore-lock --host 127.0.0.1 --port ${port} --outDir ${distDir}`,
-          url: `${baseURL}/en/`,
-          // A fresh server on a fresh port every run: never a stale one from another checkout.
-          reuseExistingServer: false,
-          timeout: 120_000,
-          stdout: 'ignore',
-          stderr: 'pipe',
-        },
+        webServer: [
+          {
+            // --ignore-lock: other preview servers of this checkout (`npm start`) may be running, and
+            // Astro would refuse to start or, run by a coding agent, move itself to the background.
+            command: `npx astro preview --ignore-lock --host 127.0.0.1 --port ${port} --outDir ${distDir}`,
+            url: `${baseURL}/en/`,
+            // A fresh server on a fresh port every run: never a stale one from another checkout.
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+          },
+          ...(startBackend
+            ? [
+                {
+                  command: 'npx node tests/e2e/support/backend-server.ts',
+                  url: `${supabaseUrl.origin}/health`,
+                  reuseExistingServer: false,
+                  timeout: 120_000,
+                  env: {
+                    E2E_SUPABASE_PORT: supabaseUrl.port || '80',
+                    E2E_MAILBOX_PORT: process.env['E2E_MAILBOX_PORT'] ?? '',
+                    E2E_SITE_URL: baseURL,
+                  },
+                  stdout: 'ignore' as const,
+                  stderr: 'pipe' as const,
+                },
+              ]
+            : []),
+        ],
       }
     : {}),
 });

@@ -3,12 +3,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
 
 const reports = join('test-results', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-/** @type {{ name: string; command: string[]; env?: Record<string, string> }[]} */
+/** @type {{ name: string; command: string[]; env?: Record<string, string>; needs?: () => boolean }[]} */
 const steps = [
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'check'] },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
@@ -29,6 +30,8 @@ const steps = [
     name: 'browser tests',
     command: ['npx', 'playwright', 'test'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
+    // Installs Debian's Chromium when it is missing and this machine can, else says what to install.
+    needs: ensureChromium,
   },
 ];
 
@@ -38,6 +41,11 @@ for (const step of steps) {
   if (only.length > 0 && !only.some((word) => step.name.includes(word))) continue;
   console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
   const started = Date.now();
+  if (step.needs && !step.needs()) {
+    console.log(`◀ ${step.name}: FAILED (missing requirement, see above)`);
+    failed.push(step.name);
+    continue;
+  }
   const result = spawnSync(step.command[0], step.command.slice(1), {
     stdio: 'inherit',
     env: { ...process.env, ...step.env },
