@@ -74,7 +74,8 @@ function field(error: object, name: string): unknown {
 }
 
 function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && !navigator.onLine;
+  // Node 21+ has a `navigator` without `onLine`: only a browser that says so is offline.
+  return typeof navigator !== 'undefined' && 'onLine' in navigator && !navigator.onLine;
 }
 
 /**
