@@ -119,9 +119,12 @@ export default defineConfig({
           ...(startBackend
             ? [
                 {
-                  command: 'npx node tests/e2e/support/backend-server.ts',
+                  // The runner's own Node 24, so that the stop signal reaches the backend (not an npx wrapper).
+                  command: `${process.execPath} tests/e2e/support/backend-server.ts`,
                   url: `${supabaseUrl.origin}/health`,
                   reuseExistingServer: false,
+                  // SIGTERM lets it stop and delete its copy of the database (SIGKILL, the default, would not).
+                  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
                   timeout: 120_000,
                   env: {
                     E2E_SUPABASE_PORT: supabaseUrl.port || '80',
