@@ -42,13 +42,8 @@ export const storageErrors = {
       'The object exceeded the maximum allowed size',
       'Payload too large',
     ),
-  invalidMimeType: (mimeType: string) =>
-    storageError(
-      415,
-      'InvalidMimeType',
-      `mime type ${mimeType} is not supported`,
-      'invalid_mime_type',
-    ),
+  invalidMimeType: (mimeType: string, reason = 'is not supported') =>
+    storageError(415, 'InvalidMimeType', `mime type ${mimeType} ${reason}`, 'invalid_mime_type'),
   noContent: () => storageError(400, 'InvalidRequest', 'No content provided'),
 };
 

@@ -6,6 +6,7 @@ import type { Claims } from '../db/database.ts';
 import type { StorageContext } from './context.ts';
 import { mapDatabaseErrors, storageErrors } from './errors.ts';
 import { checkLimits } from './limits.ts';
+import { checkBytesMatchType } from './media-type.ts';
 import { findBucket } from './sql/buckets.ts';
 import { findObject, insertObject, upsertObject, type NewObject } from './sql/objects.ts';
 import type { UploadBody } from './upload-body.ts';
@@ -49,6 +50,9 @@ export async function storeObject(ctx: StorageContext, request: StoreRequest): P
     { fileSizeLimit: bucket.file_size_limit, allowedMimeTypes: bucket.allowed_mime_types },
     ctx.fileSizeLimit,
   );
+  if (bucket.allowed_mime_types?.length) {
+    await checkBytesMatchType(request.body.bytes, request.body.contentType);
+  }
   const row: NewObject = {
     id: randomUUID(),
     bucket: bucket.id,

@@ -3,16 +3,15 @@
 // name, with `cacheControl` and `metadata` text fields.
 import type { Context } from 'hono';
 import { storageErrors } from './errors.ts';
+import { uploadMediaType } from './media-type.ts';
 
 export interface UploadBody {
   bytes: Uint8Array;
-  /** The full content type as sent (parameters included), stored as the object's mimetype. */
+  /** The content type in canonical form (`media-type.ts`), stored as the object's mimetype. */
   contentType: string;
   cacheControl: string;
   userMetadata: Record<string, unknown> | null;
 }
-
-const DEFAULT_TYPE = 'application/octet-stream';
 
 function parseMetadata(text: string | null | undefined): Record<string, unknown> | null {
   if (!text) return null;
@@ -56,7 +55,7 @@ async function readMultipart(c: Context): Promise<UploadBody> {
   };
   return {
     bytes: new Uint8Array(await file.arrayBuffer()),
-    contentType: file.type || DEFAULT_TYPE,
+    contentType: uploadMediaType(file.type),
     cacheControl: cacheControlOf(text('cacheControl'), 'max-age=3600'),
     userMetadata: parseMetadata(text('metadata')),
   };
@@ -72,7 +71,7 @@ export async function readUploadBody(c: Context): Promise<UploadBody> {
   if (/^multipart\/form-data/i.test(contentType)) return readMultipart(c);
   return {
     bytes: new Uint8Array(await c.req.arrayBuffer()),
-    contentType: contentType || DEFAULT_TYPE,
+    contentType: uploadMediaType(contentType),
     cacheControl: cacheControlOf(c.req.header('cache-control'), 'no-cache'),
     userMetadata: decodeHeaderMetadata(c.req.header('x-metadata')),
   };

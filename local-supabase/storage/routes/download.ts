@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/service.ts';
 import { identifyCaller } from '../caller.ts';
 import type { StorageContext } from '../context.ts';
 import { mapDatabaseErrors, storageErrors } from '../errors.ts';
+import { servingHeaders } from '../media-type.ts';
 import { objectParams } from '../names.ts';
 import { verifyUrlToken } from '../signing.ts';
 import { findBucket } from '../sql/buckets.ts';
@@ -27,14 +28,20 @@ async function sendObject(
   const file = await ctx.files.read(object.bucket_id, object.version);
   if (!file) throw storageErrors.noSuchKey();
   const metadata = object.metadata;
+  const served = servingHeaders(metadata?.mimetype);
   const headers: Record<string, string> = {
-    'Content-Type': metadata?.mimetype ?? 'application/octet-stream',
+    'Content-Type': served.contentType,
     'Content-Length': String(file.size),
     'Cache-Control': metadata?.cacheControl ?? 'no-cache',
     'Last-Modified': new Date(object.updated_at).toUTCString(),
+    ...served.headers,
   };
   if (metadata?.eTag) headers['ETag'] = metadata.eTag;
-  const disposition = dispositionOf(c.req.query('download'), object.name);
+  // Anything but a drawn image is a download, named after the object, unless ?download= names it.
+  const disposition = dispositionOf(
+    c.req.query('download') ?? (served.inline ? undefined : ''),
+    object.name,
+  );
   if (disposition) headers['Content-Disposition'] = disposition;
   if (metadata?.eTag && c.req.header('if-none-match') === metadata.eTag) {
     await file.body.cancel();
