@@ -20,7 +20,7 @@ function badPaths(own: string, other: string): string[] {
     `${own}/a\\..\\b.png`,
     `${own}/%2e%2e/${other}/avatar.png`.replaceAll('%2e', '.'),
     `${own}/avatar.png\n`,
-    `${own}`,
+    own,
     `${other}/avatar.png`,
   ];
 }
