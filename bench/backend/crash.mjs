@@ -52,7 +52,7 @@ async function startServer(dataDir, port) {
   child.stderr.on('data', (chunk) => (output += chunk));
   const began = performance.now();
   const url = `http://127.0.0.1:${port}`;
-  while (performance.now() - began < 120_000) {
+  while (performance.now() - began < 300_000) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
     const ok = await fetch(`${url}/health`).then(
       (r) => r.ok,
@@ -62,7 +62,7 @@ async function startServer(dataDir, port) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`the server did not start within 120 s:\n${output}`);
+  throw new Error(`the server did not start within 300 s:\n${output}`);
 }
 
 function exited(child) {
