@@ -4,7 +4,16 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { bytesOf, demoUsers, present, signIn, storageFields, tinyPng } from './support.ts';
+import {
+  bytesOf,
+  demoUsers,
+  present,
+  signIn,
+  storageFields,
+  tinyJpeg,
+  tinyPng,
+  tinyWebp,
+} from './support.ts';
 
 const memberFolder = demoUsers.member.id;
 
@@ -124,10 +133,10 @@ describe('storage objects through supabase-js', () => {
 
     const updated = await member.storage
       .from('avatars')
-      .update(path, Buffer.from(tinyPng), { contentType: 'image/webp' });
+      .update(path, Buffer.from(tinyWebp), { contentType: 'image/webp' });
     expect(updated.error).toBeNull();
     const info = await member.storage.from('avatars').info(path);
-    expect(info.data).toMatchObject({ size: tinyPng.length, contentType: 'image/webp' });
+    expect(info.data).toMatchObject({ size: tinyWebp.length, contentType: 'image/webp' });
   });
 
   it('tells existing files from missing ones (info and exists)', async () => {
@@ -221,7 +230,7 @@ describe('storage objects through supabase-js', () => {
     expect(created.error).toBeNull();
     const bucket = admin.storage.from('attachments');
     expect(
-      (await bucket.upload('a.jpg', Buffer.from('x'), { contentType: 'image/jpeg' })).error,
+      (await bucket.upload('a.jpg', Buffer.from(tinyJpeg), { contentType: 'image/jpeg' })).error,
     ).toBeNull();
     expect(
       (await bucket.upload('a.txt', Buffer.from('x'), { contentType: 'text/plain;charset=UTF-8' }))

@@ -45,3 +45,16 @@ export function present<T>(value: T | null | undefined, what = 'value'): T {
 export async function bytesOf(blob: Blob | null): Promise<Uint8Array> {
   return new Uint8Array(await present(blob, 'download').arrayBuffer());
 }
+
+/** The smallest WebP (1×1, white); magic numbers are checked in buckets with MIME limits. */
+export const tinyWebp = Uint8Array.from(
+  Buffer.from('UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAUAmJaQAA3AA/vz0AAA=', 'base64'),
+);
+
+/** A 1×1 white JPEG (267 bytes). */
+export const tinyJpeg = Uint8Array.from(
+  Buffer.from(
+    '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAj/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKpAB//Z',
+    'base64',
+  ),
+);
