@@ -1,0 +1,198 @@
+// Realtime at scale: readers of one popular article, each on their own socket, while a comment is
+// posted every half second. For 100, 500 and 1,000 subscribers, anonymous and distinct signed-in,
+// over the three paths live comments could take:
+//   - changes:   postgres_changes INSERT on comments, filter article_key=eq.<key> (RLS per claim set);
+//   - database:  Broadcast from Database, the product's trigger (realtime.send) to the private
+//                channel article:<key>, authorized at join by the realtime.messages policies;
+//   - broadcast: a plain client broadcast on a public channel (the floor: no database at all).
+// Prints subscribe time, lost and duplicated events, latency p50/p95/p99 from just before the
+// insert (or send) to each subscriber's callback, and the server's peak RSS. The subscribers run
+// in a child process, so the RSS is the server's alone. Numbers, not a test.
+//
+//   npm run bench:realtime                      # 100, 500, 1000 subscribers, 10 events each
+//   npm run bench:realtime -- --sizes 100 --events 4   # a quick look
+import { fork } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { createClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
+import { start } from '../local-supabase/server.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '100,500,1000' },
+    events: { type: 'string', default: '10' },
+    paths: { type: 'string', default: 'changes,database,broadcast' },
+  },
+});
+const SIZES = args.sizes.split(',').map(Number);
+const EVENTS = Number(args.events);
+const PATHS = args.paths.split(',');
+const INTERVAL_MS = 500;
+const SETTLE_MS = 3000;
+const ARTICLE = 'bench-popular-article';
+const now = () => performance.timeOrigin + performance.now();
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 100);
+
+const server = await start({
+  dataDir: null,
+  port: 0,
+  fsync: false,
+  settings: { inbucket: { enabled: false } },
+});
+const { db, keys, url } = server;
+const author = (await db.query(`select id from public.profiles order by id limit 1`)).rows[0].id;
+
+/** Distinct signed-in readers: real auth.users rows (and profiles), each with its own token. */
+async function readers(count) {
+  const { rows } = await db.query(
+    `insert into auth.users (id, instance_id, aud, role, email, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     select gen_random_uuid(), '00000000-0000-0000-0000-000000000000', 'authenticated',
+       'authenticated', 'bench-' || gen_random_uuid() || '@example.com', now(),
+       '{"provider":"email","providers":["email"]}', '{}', now(), now()
+     from generate_series(1, $1) returning id::text`,
+    [count],
+  );
+  const secret = new TextEncoder().encode(keys.jwtSecret);
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  return Promise.all(
+    rows.map(({ id }) =>
+      new SignJWT({ sub: id, role: 'authenticated', aud: 'authenticated', exp })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(secret),
+    ),
+  );
+}
+
+function startSubscribers(options) {
+  const child = fork(new URL('./realtime/subscribers.mjs', import.meta.url), [
+    JSON.stringify(options),
+  ]);
+  const next = (type) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        resolve(message);
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => {
+        if (code !== 0) reject(new Error(`subscribers exited with ${code}`));
+      });
+    });
+  return { child, next };
+}
+
+/** Sends one event on `path`; resolves once it is handed to the server. */
+function sender(path) {
+  if (path !== 'broadcast') {
+    return async (body) => {
+      await db.query(
+        `insert into public.comments (article_key, author_id, body, language)
+         values ($1, $2, $3, 'en')`,
+        [ARTICLE, author, body],
+      );
+    };
+  }
+  const client = createClient(url, keys.anonKey, { auth: { persistSession: false } });
+  const channel = client.channel(`plain:${ARTICLE}`);
+  const joined = new Promise((resolve) => {
+    channel.subscribe((status) => {
+      if (status === 'SUBSCRIBED') resolve();
+    });
+  });
+  const send = async (body) => {
+    await joined;
+    await channel.send({ type: 'broadcast', event: 'comment', payload: { body } });
+  };
+  send.close = () => client.realtime.disconnect();
+  return send;
+}
+
+async function run(path, count, signedIn) {
+  const tokens = signedIn ? await readers(count) : null;
+  peakRss = process.memoryUsage().rss;
+  const { child, next } = startSubscribers({
+    url,
+    anonKey: keys.anonKey,
+    tokens,
+    count,
+    path,
+    article: ARTICLE,
+  });
+  const ready = await next('ready');
+  const send = sender(path);
+  const sent = new Map();
+  for (let i = 0; i < EVENTS; i++) {
+    const body = `${path} ${signedIn ? 'users' : 'anon'} ${count} #${i}`;
+    const at = now();
+    sent.set(body, at);
+    await send(body);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at + INTERVAL_MS - now())));
+  }
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const reply = next('arrivals');
+  child.send({ type: 'finish' });
+  const { arrivals } = await reply;
+  send.close?.();
+  const seen = new Set();
+  let duplicates = 0;
+  const latencies = [];
+  for (const [body, index, at] of arrivals) {
+    if (!sent.has(body)) continue;
+    const key = `${body}|${index}`;
+    if (seen.has(key)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(key);
+    latencies.push(at - sent.get(body));
+  }
+  latencies.sort((a, b) => a - b);
+  const expected = (count - ready.failed) * EVENTS;
+  return {
+    path,
+    who: signedIn ? 'signed-in' : 'anon',
+    count,
+    subscribeMs: ready.subscribeMs,
+    failed: ready.failed,
+    lost: expected - seen.size,
+    duplicates,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rssMb: Math.round(peakRss / 2 ** 20),
+  };
+}
+
+console.log(
+  `Realtime benchmark (Node ${process.version}): ${EVENTS} comments at 2/s per row, ` +
+    `one socket per subscriber, subscribers in a child process\n`,
+);
+const header =
+  '| path | who | subscribers | subscribe s | refused | lost | dup | p50 ms | p95 ms | p99 ms | server RSS MB |';
+console.log(header);
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+try {
+  for (const count of SIZES) {
+    for (const path of PATHS) {
+      for (const signedIn of path === 'broadcast' ? [false] : [false, true]) {
+        const r = await run(path, count, signedIn);
+        console.log(
+          `| ${r.path} | ${r.who} | ${r.count} | ${(r.subscribeMs / 1000).toFixed(2)} | ${r.failed} | ${r.lost} | ${r.duplicates} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.rssMb} |`,
+        );
+      }
+    }
+  }
+} finally {
+  clearInterval(sampler);
+  await server.stop();
+}
