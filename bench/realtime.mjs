@@ -73,9 +73,8 @@ async function readers(count) {
 }
 
 function startSubscribers(options) {
-  const child = fork(new URL('./realtime/subscribers.mjs', import.meta.url), [
-    JSON.stringify(options),
-  ]);
+  const child = fork(new URL('./realtime/subscribers.mjs', import.meta.url));
+  child.send(options);
   const next = (type) =>
     new Promise((resolve, reject) => {
       const onMessage = (message) => {

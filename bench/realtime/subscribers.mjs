@@ -3,7 +3,10 @@
 // then every arrival is timed on the shared wall clock and reported to the parent.
 import { createClient } from '@supabase/supabase-js';
 
-const { url, anonKey, tokens, count, path, article } = JSON.parse(process.argv[2] ?? '{}');
+// The options (with up to 1,000 tokens) come as the first IPC message, not on the command line.
+const { url, anonKey, tokens, count, path, article } = await new Promise((resolve) => {
+  process.once('message', resolve);
+});
 const now = () => performance.timeOrigin + performance.now();
 /** [event body, subscriber index, arrival time] */
 const arrivals = [];
@@ -19,6 +22,8 @@ function subscribeOne(index) {
   const token = tokens?.[index];
   const client = createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
+    // A join storm on a loaded machine can take longer than realtime-js's 10 s default.
+    realtime: { timeout: 120_000 },
     ...(token ? { accessToken: async () => token } : {}),
   });
   clients.push(client);
