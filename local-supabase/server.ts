@@ -7,7 +7,7 @@ import { checkDataDir, DataDirError } from './db/data-dir.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { prepareDatabase, type PrepareReport } from './db/prepare.ts';
 import { createApp, loadServices, type ServiceName } from './http/app.ts';
-import { listen, type Listener } from './http/listen.ts';
+import { listen, type Fetch, type Listener } from './http/listen.ts';
 import { createLogger, type Logger } from './http/log.ts';
 import type { Service } from './http/service.ts';
 import { createMailboxApp } from './mailbox/app.ts';
@@ -130,7 +130,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
 
   const mailbox = new Mailbox();
   const mailer = createMailer(config, mailbox, logger.for('mail'));
-  let fetch: (request: Request) => Response | Promise<Response> = () =>
+  let fetch: Fetch = () =>
     new Response(JSON.stringify({ message: 'Starting' }), {
       status: 503,
       headers: { 'Retry-After': '1' },
@@ -140,7 +140,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
   try {
     // Listen first: with port 0 the URL (token issuer, e-mail links) is only known afterwards.
     const api = await listen(
-      (request) => fetch(request),
+      (request, env) => fetch(request, env),
       config.api.port,
       config.local.host,
       'API',
@@ -150,7 +150,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
     const context = { db, config, keys: config.local.keys, apiUrl: url, mailer, logger };
     services = await loadServices(context);
     const app = createApp(context, services);
-    fetch = (request) => app.fetch(request);
+    fetch = (request, env) => app.fetch(request, env);
     for (const service of Object.values(services)) service.attach?.(api.server);
 
     let mailboxUrl: string | null = null;

@@ -3,7 +3,9 @@ import type { Keys } from '../config/keys.ts';
 import type { Database } from '../db/database.ts';
 import type { Log } from '../http/log.ts';
 import type { Mailer } from '../mailbox/mailer.ts';
+import type { CodeAttempts } from './code-attempts.ts';
 import type { EmailLimiter } from './email-limit.ts';
+import type { RequestLimits } from './rate-limit.ts';
 
 /** What every auth handler needs. */
 export interface AuthContext {
@@ -14,5 +16,9 @@ export interface AuthContext {
   apiUrl: string;
   mailer: Mailer;
   emailLimiter: EmailLimiter;
+  /** Per-IP request limits (`[auth.rate_limit]`). */
+  limits: RequestLimits;
+  /** Wrong e-mail codes per user, to withdraw codes under guessing. */
+  codeAttempts: CodeAttempts;
   log: Log;
 }

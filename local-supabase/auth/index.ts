@@ -3,8 +3,10 @@ import { Hono } from 'hono';
 import { limitBody } from '../http/body-limit.ts';
 import type { AppEnv, Service, ServiceContext } from '../http/service.ts';
 import type { AuthContext } from './context.ts';
+import { CodeAttempts } from './code-attempts.ts';
 import { EmailLimiter } from './email-limit.ts';
 import { announcedApiVersion, handleAuthErrors, notFound } from './errors.ts';
+import { createRequestLimits, limitRequests } from './rate-limit.ts';
 import { registerAdmin } from './routes/admin.ts';
 import { registerLogout } from './routes/logout.ts';
 import { registerMeta } from './routes/meta.ts';
@@ -25,6 +27,8 @@ export function createService(service: ServiceContext): Service {
     apiUrl: service.apiUrl,
     mailer: service.mailer,
     emailLimiter: new EmailLimiter(service.config.auth.rate_limit.email_sent),
+    limits: createRequestLimits(service.config),
+    codeAttempts: new CodeAttempts(),
     log: service.logger.for('auth'),
   };
   const app = new Hono<AppEnv>();
@@ -39,6 +43,11 @@ export function createService(service: ServiceContext): Service {
     if (version) c.header('X-Supabase-Api-Version', version);
   });
   app.use(limitBody(MAX_BODY_BYTES));
+  // Where GoTrue limits by route; /token, /signup and PUT /user limit in their handlers (GoTrue's order).
+  for (const path of ['/otp', '/recover', '/resend']) {
+    app.use(path, limitRequests(context.limits.signInSignUp));
+  }
+  app.use('/verify', limitRequests(context.limits.verify));
   registerMeta(app, context);
   registerSignup(app, context);
   registerToken(app, context);

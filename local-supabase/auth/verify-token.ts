@@ -1,8 +1,10 @@
 // Finding and applying an e-mail token (GoTrue verify.go): by address + code, or by token hash.
 import type { Tx } from '../db/database.ts';
 import type { AuthContext } from './context.ts';
+import { withdrawCodes } from './code-attempts.ts';
 import { PKCE_PREFIX, tokenHash } from './crypto.ts';
 import { badRequest, forbidden } from './errors.ts';
+import { CommittedError } from './sessions.ts';
 import {
   confirmEmail,
   findUserByEmail,
@@ -78,7 +80,11 @@ function resolveType(type: EmailVerificationType, column: TokenColumn): Verified
   return column === 'confirmation_token' ? 'signup' : 'magiclink';
 }
 
-/** Address + code (what a person types): 403 otp_expired for anything wrong, as GoTrue. */
+/**
+ * Address + code (what a person types): 403 otp_expired for anything wrong, as GoTrue. The
+ * MAX_WRONG_CODES-th wrong code for an address withdraws its codes (committed although the request
+ * fails; call inside runTransaction).
+ */
 export async function findByCode(
   tx: Tx,
   context: AuthContext,
@@ -92,16 +98,33 @@ export async function findByCode(
     type === 'email_change'
       ? await findUserForEmailChange(tx, email, hash)
       : await findUserByEmail(tx, email);
-  if (!user) throw invalid();
+  const column = user ? matchingColumn(user, type, hash) : null;
+  if (!user || !column || !isFresh(sentAtOf(user, column), context)) {
+    const owner = user ?? (await findCodeOwner(tx, email));
+    if (owner && context.codeAttempts.fail(owner.id)) {
+      await withdrawCodes(tx, owner.id);
+      throw new CommittedError(invalid());
+    }
+    if (user && isBanned(user)) throw forbidden('user_banned', 'User is banned');
+    throw invalid();
+  }
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
-  const column = matchingColumn(user, type, hash);
-  if (!column || !isFresh(sentAtOf(user, column), context)) throw invalid();
+  context.codeAttempts.reset(user.id);
   return {
     user,
     type: resolveType(type, column),
     column,
     pkce: user[column]?.startsWith(PKCE_PREFIX) ?? false,
   };
+}
+
+/** Whose codes a wrong code for this address was aimed at (its account or its pending change). */
+async function findCodeOwner(tx: Tx, email: string): Promise<{ id: string } | null> {
+  const { rows } = await tx.query<{ id: string }>(
+    `select id from auth.users where lower(email) = $1 or lower(email_change) = $1 limit 1`,
+    [email],
+  );
+  return rows[0] ?? null;
 }
 
 /** The user whose pending e-mail change this address and code belong to (either side). */

@@ -82,7 +82,7 @@ const db = z.strictObject({
 const rateLimit = z.strictObject({
   email_sent: z.int().min(0).default(2),
   sms_sent: ignored,
-  anonymous_users: ignored,
+  anonymous_users: z.int().min(0).default(30),
   token_refresh: z.int().min(0).default(150),
   sign_in_sign_ups: z.int().min(0).default(30),
   token_verifications: z.int().min(0).default(30),
@@ -143,7 +143,13 @@ const auth = z.strictObject({
 });
 
 function rateLimitDefaults() {
-  return { email_sent: 2, token_refresh: 150, sign_in_sign_ups: 30, token_verifications: 30 };
+  return {
+    email_sent: 2,
+    anonymous_users: 30,
+    token_refresh: 150,
+    sign_in_sign_ups: 30,
+    token_verifications: 30,
+  };
 }
 
 function authEmailDefaults() {

@@ -1,10 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { answerClientError, drainUnreadBody } from './client-errors.ts';
 import { PARSE_HEADER_BYTES } from './request-head.ts';
 
-type Fetch = (request: Request) => Response | Promise<Response>;
+/**
+ * A fetch handler that receives the Node request too: auth's per-IP limits read the client's address
+ * from it (`getConnInfo`), so whatever wraps the handler must pass `env` on.
+ */
+export type Fetch = (
+  request: Request,
+  env: HttpBindings | Http2Bindings,
+) => Response | Promise<Response>;
 
 export interface Listener {
   server: Server;
@@ -19,9 +26,9 @@ export interface Listener {
 
 /** Starts an HTTP server for a fetch handler; port 0 picks a free port. */
 export function listen(fetch: Fetch, port: number, host: string, what: string): Promise<Listener> {
-  const handle = getRequestListener(async (request, { incoming }) => {
-    const response = await fetch(request);
-    await drainUnreadBody(incoming);
+  const handle = getRequestListener(async (request, env) => {
+    const response = await fetch(request, env);
+    await drainUnreadBody(env.incoming);
     return response;
   });
   let inFlight = 0;

@@ -8,6 +8,7 @@ import { hashPassword } from '../crypto.ts';
 import { deliver, prepareConfirmation, type PendingEmail } from '../emails.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { createFlowState } from '../flow-state.ts';
+import { checkRateLimit, clientIp } from '../rate-limit.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { issueSession, toSessionResponse } from '../sessions.ts';
 import { runTransaction } from '../transaction.ts';
@@ -47,6 +48,9 @@ export function registerSignup(app: Hono<AppEnv>, context: AuthContext): void {
     const rawEmail = stringField(body, 'email') ?? '';
     const phone = stringField(body, 'phone') ?? '';
     const data = objectField(body, 'data') ?? {};
+    // No address at all is an anonymous sign-up, which GoTrue counts against `anonymous_users`.
+    const anonymous = rawEmail === '' && phone === '';
+    checkRateLimit(c, anonymous ? context.limits.anonymous : context.limits.signInSignUp);
     if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
     checkPasswordStrength(password, config);
     if (rawEmail && phone) {
@@ -99,6 +103,7 @@ export function registerSignup(app: Hono<AppEnv>, context: AuthContext): void {
         await prepareConfirmation(tx, context, user, {
           redirectTo,
           pkce: challengeMethod !== null,
+          clientIp: clientIp(c),
         }),
       );
       const updated = await findUserByEmail(tx, email);

@@ -6,6 +6,7 @@ import type { AuthContext } from '../context.ts';
 import { comparePassword } from '../crypto.ts';
 import { badRequest, OAuthError, unprocessable } from '../errors.ts';
 import { exchangeAuthCode } from '../flow-state.ts';
+import { checkRateLimit } from '../rate-limit.ts';
 import { issueSession, refreshSession, toSessionResponse, type AuthMethod } from '../sessions.ts';
 import { runTransaction } from '../transaction.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed } from '../users.ts';
@@ -70,16 +71,16 @@ async function pkceGrant(c: Context, context: AuthContext): Promise<Response> {
 }
 
 export function registerToken(app: Hono<AppEnv>, context: AuthContext): void {
+  const grants: Record<string, typeof passwordGrant> = {
+    password: passwordGrant,
+    refresh_token: refreshGrant,
+    pkce: pkceGrant,
+  };
   app.post('/token', (c) => {
-    switch (c.req.query('grant_type')) {
-      case 'password':
-        return passwordGrant(c, context);
-      case 'refresh_token':
-        return refreshGrant(c, context);
-      case 'pkce':
-        return pkceGrant(c, context);
-      default:
-        throw new OAuthError('unsupported_grant_type', '');
-    }
+    const grant = grants[c.req.query('grant_type') ?? ''];
+    if (!grant) throw new OAuthError('unsupported_grant_type', '');
+    // Every grant shares one bucket per IP (`token_refresh`), as in GoTrue's Token handler.
+    checkRateLimit(c, context.limits.token);
+    return grant(c, context);
   });
 }

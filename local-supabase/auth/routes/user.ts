@@ -8,6 +8,7 @@ import { comparePassword, hashPassword } from '../crypto.ts';
 import { deliver, prepareEmailChange, type PendingEmail } from '../emails.ts';
 import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import { createFlowState } from '../flow-state.ts';
+import { checkRateLimit, clientIp } from '../rate-limit.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { findUserByEmail, findUserById, mergeMetadata, toUserJson } from '../users.ts';
 import { checkPasswordStrength, validateEmail, validatePkceParams } from '../validate.ts';
@@ -22,6 +23,7 @@ export function registerUser(app: Hono<AppEnv>, context: AuthContext): void {
 
   app.put('/user', async (c) => {
     const caller = await requireUser(c.req.header('authorization'), context);
+    checkRateLimit(c, context.limits.signInSignUp);
     const body = await readBody(c);
     const rawEmail = stringField(body, 'email') ?? '';
     const password = stringField(body, 'password');
@@ -96,6 +98,7 @@ export function registerUser(app: Hono<AppEnv>, context: AuthContext): void {
             ...(await prepareEmailChange(tx, context, current, email, {
               redirectTo,
               pkce: challengeMethod !== null,
+              clientIp: clientIp(c),
             })),
           );
         }

@@ -52,7 +52,7 @@ async function verifyPost(c: Context, context: AuthContext): Promise<Response> {
     throw badRequest('validation_failed', 'Only the token_hash and type should be provided');
   }
   const address = token ? validateEmail(email) : '';
-  const outcome = await context.db.transaction(async (tx) => {
+  const outcome = await runTransaction(context.db, async (tx) => {
     const verified = token
       ? await findByCode(tx, context, type, address, token)
       : await findByHash(tx, context, type, hash);

@@ -97,9 +97,36 @@ function wrap(server: LocalSupabase, dataDir: string, options: StartOptions): Te
   return testServer;
 }
 
+/** A limit no test reaches. */
+const PLENTY = 1_000_000;
+
+/**
+ * Auth's per-IP limits and e-mail budget, raised: every test signs in and sends mail from 127.0.0.1,
+ * far more often than a person would. A suite that tests the limits sets its own numbers.
+ */
+type Settings = NonNullable<StartOptions['settings']>;
+
+function withGenerousLimits(settings: Settings = {}): Settings {
+  return {
+    ...settings,
+    auth: {
+      ...settings.auth,
+      rate_limit: {
+        email_sent: PLENTY,
+        anonymous_users: PLENTY,
+        token_refresh: PLENTY,
+        sign_in_sign_ups: PLENTY,
+        token_verifications: PLENTY,
+        ...settings.auth?.rate_limit,
+      },
+    },
+  };
+}
+
 /**
  * Starts the local backend on free ports with a fresh copy of the migrated, seeded template.
  * `settings` overrides config.toml for this server, e.g. `{ auth: { email: { enable_confirmations: false } } }`.
+ * Auth's rate limits are raised unless `settings.auth.rate_limit` names them.
  *
  * @example
  * const server = await startTestServer();
@@ -115,6 +142,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     // Tests keep PGlite's fast mode: a test data directory is thrown away, power loss is not a concern.
     fsync: false,
     ...options,
+    settings: withGenerousLimits(options.settings),
     dataDir,
     templateDir: await getTemplateDir(),
   };

@@ -1,5 +1,6 @@
 // The people the auth security cases are tried as: anonymous, the two seeded members, a member whose
 // commenting is suspended, the moderator and the admin, each with a session of their own.
+import { request as httpRequest } from 'node:http';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { TestServer } from '../helpers/server.ts';
 import { demoPassword, demoUsers } from '../rls/demo.ts';
@@ -84,4 +85,60 @@ export async function authFetch(
     body = { text };
   }
   return { status: response.status, body, headers: response.headers };
+}
+
+/**
+ * A raw auth request from another loopback address (127.0.0.2, …): per-IP limits see a different
+ * client, as they would see another person's computer.
+ */
+export function authFetchFrom(
+  localAddress: string,
+  server: TestServer,
+  path: string,
+  init: { method?: string; body?: string; bearer?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, unknown> }> {
+  const url = new URL(`${server.url}/auth/v1${path}`);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: init.method ?? 'POST',
+        localAddress,
+        headers: {
+          apikey: server.anonKey,
+          authorization: `Bearer ${init.bearer ?? server.anonKey}`,
+          'content-type': 'application/json',
+          'x-supabase-api-version': '2024-01-01',
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: Record<string, unknown>;
+          try {
+            body = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            body = { text };
+          }
+          resolve({ status: response.statusCode ?? 0, body, headers: response.headers });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
+
+/** The codes (and their count) of a run of answers, e.g. `{ invalid_credentials: 30, over_request_rate_limit: 10 }`. */
+export function tally(answers: { status: number; body: Record<string, unknown> }[]) {
+  const counts: Record<string, number> = {};
+  for (const { status, body } of answers) {
+    const code = typeof body['code'] === 'string' ? body['code'] : String(status);
+    counts[code] = (counts[code] ?? 0) + 1;
+  }
+  return counts;
 }
