@@ -1,22 +1,66 @@
-// GoTrue's two e-mail limits: `[auth.rate_limit] email_sent` e-mails per hour across the project, and
-// `[auth.email] max_frequency` between two e-mails of one kind to the same user (checked by the caller).
+// GoTrue's two e-mail limits, `[auth.rate_limit] email_sent` e-mails per hour across the project and
+// `[auth.email] max_frequency` between two e-mails of one kind to the same user (checked by the
+// caller), plus two of our own so that one caller cannot spend the project's budget (and so stop
+// sign-up, links and recovery for everyone) or flood one inbox: a third of the budget per client IP
+// and a sixth per recipient address, per hour.
 import { tooManyRequests } from './errors.ts';
 
 const HOUR = 3600_000;
 
-export class EmailLimiter {
-  readonly #perHour: number;
-  readonly #sent: number[] = [];
+/** Send times in the last hour, per key. */
+class HourlyWindow {
+  readonly #limit: number;
+  readonly #sent = new Map<string, number[]>();
 
-  constructor(perHour: number) {
-    this.#perHour = perHour;
+  constructor(limit: number) {
+    this.#limit = limit;
   }
 
-  /** Counts one e-mail, or throws 429 over_email_send_rate_limit when the hour's budget is spent. */
-  take(now = Date.now()): void {
-    while (this.#sent.length > 0 && (this.#sent[0] ?? 0) <= now - HOUR) this.#sent.shift();
-    if (this.#sent.length >= this.#perHour) throw tooManyRequests('email rate limit exceeded');
-    this.#sent.push(now);
+  isFull(key: string, now: number): boolean {
+    const times = (this.#sent.get(key) ?? []).filter((time) => time > now - HOUR);
+    if (times.length === 0) this.#sent.delete(key);
+    else this.#sent.set(key, times);
+    return times.length >= this.#limit;
+  }
+
+  add(key: string, now: number): void {
+    this.#sent.set(key, [...(this.#sent.get(key) ?? []), now]);
+  }
+}
+
+export interface EmailSender {
+  /** The recipient. */
+  to: string;
+  /** The client IP that asked for the e-mail. */
+  ip: string;
+}
+
+export class EmailLimiter {
+  readonly #project: HourlyWindow;
+  readonly #perIp: HourlyWindow;
+  readonly #perAddress: HourlyWindow;
+
+  constructor(perHour: number) {
+    this.#project = new HourlyWindow(perHour);
+    this.#perIp = new HourlyWindow(Math.max(1, Math.floor(perHour / 3)));
+    this.#perAddress = new HourlyWindow(Math.max(1, Math.floor(perHour / 6)));
+  }
+
+  /** Counts one e-mail, or throws 429 over_email_send_rate_limit when a budget is spent. */
+  take({ to, ip }: EmailSender, now = Date.now()): void {
+    const address = to.toLowerCase();
+    // Every caller sees the same answer whichever budget ran out: which one says nothing about
+    // whether the address has an account.
+    if (
+      this.#project.isFull('', now) ||
+      this.#perIp.isFull(ip, now) ||
+      this.#perAddress.isFull(address, now)
+    ) {
+      throw tooManyRequests('email rate limit exceeded');
+    }
+    this.#project.add('', now);
+    this.#perIp.add(ip, now);
+    this.#perAddress.add(address, now);
   }
 }
 

@@ -45,6 +45,8 @@ function newToken(context: AuthContext, address: string, pkce: boolean) {
 export interface SendOptions {
   redirectTo: string;
   pkce: boolean;
+  /** The client IP that asked for the e-mail (per-IP e-mail budget). */
+  clientIp: string;
 }
 
 /**
@@ -56,13 +58,14 @@ async function issueToken(
   context: AuthContext,
   user: UserRow,
   kind: 'confirmation' | 'recovery',
-  pkce: boolean,
+  options: SendOptions,
 ): Promise<{ otp: string; hash: string }> {
   const sentAt = kind === 'confirmation' ? user.confirmation_sent_at : user.recovery_sent_at;
   checkSendFrequency(sentAt, context.config.auth.email.max_frequency);
-  context.emailLimiter.take();
   const email = user.email ?? '';
-  const token = newToken(context, email, pkce);
+  context.emailLimiter.take({ to: email, ip: options.clientIp });
+  context.codeAttempts.reset(user.id);
+  const token = newToken(context, email, options.pkce);
   // `kind` is one of two literals, never request input, so it may name the columns.
   await tx.query(
     `update auth.users set ${kind}_token = $2, ${kind}_sent_at = now() where id = $1`,
@@ -79,7 +82,7 @@ export async function prepareConfirmation(
   user: UserRow,
   options: SendOptions,
 ): Promise<PendingEmail> {
-  const token = await issueToken(tx, context, user, 'confirmation', options.pkce);
+  const token = await issueToken(tx, context, user, 'confirmation', options);
   return {
     type: 'confirmation',
     to: user.email ?? '',
@@ -95,7 +98,7 @@ export async function prepareRecovery(
   kind: 'magiclink' | 'recovery',
   options: SendOptions,
 ): Promise<PendingEmail> {
-  const token = await issueToken(tx, context, user, 'recovery', options.pkce);
+  const token = await issueToken(tx, context, user, 'recovery', options);
   return {
     type: kind === 'magiclink' ? 'magic_link' : 'recovery',
     to: user.email ?? '',
@@ -117,8 +120,9 @@ export async function prepareEmailChange(
   checkSendFrequency(user.email_change_sent_at, context.config.auth.email.max_frequency);
   const current = user.email ?? '';
   const secure = context.config.auth.email.double_confirm_changes && current !== '';
-  context.emailLimiter.take();
-  if (secure) context.emailLimiter.take();
+  context.emailLimiter.take({ to: newEmail, ip: options.clientIp });
+  if (secure) context.emailLimiter.take({ to: current, ip: options.clientIp });
+  context.codeAttempts.reset(user.id);
   const toNew = newToken(context, newEmail, options.pkce);
   const toCurrent = secure ? newToken(context, current, options.pkce) : { otp: '', hash: '' };
   await tx.query(

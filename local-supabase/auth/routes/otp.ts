@@ -8,6 +8,7 @@ import type { AuthContext } from '../context.ts';
 import { deliver, prepareConfirmation, prepareRecovery, type PendingEmail } from '../emails.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { createFlowState } from '../flow-state.ts';
+import { clientIp } from '../rate-limit.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { runTransaction } from '../transaction.ts';
 import { createUser, findUserByEmail, isConfirmed } from '../users.ts';
@@ -19,6 +20,7 @@ interface MagicLinkRequest {
   createUser: boolean;
   challenge: { method: ChallengeMethod; value: string } | null;
   redirectTo: string;
+  clientIp: string;
 }
 
 async function sendMagicLink(
@@ -28,7 +30,7 @@ async function sendMagicLink(
 ): Promise<PendingEmail> {
   const { config } = context;
   const pkce = request.challenge !== null;
-  const options = { redirectTo: request.redirectTo, pkce };
+  const options = { redirectTo: request.redirectTo, pkce, clientIp: request.clientIp };
   let user = await findUserByEmail(tx, request.email);
   if (!user && !request.createUser)
     throw unprocessable('otp_disabled', 'Signups not allowed for otp');
@@ -93,6 +95,7 @@ export function registerOtp(app: Hono<AppEnv>, context: AuthContext): void {
       createUser: booleanField(body, 'create_user') ?? true,
       challenge: method ? { method, value: challengeValue ?? '' } : null,
       redirectTo: resolveRedirect(c.req.query('redirect_to'), context.config),
+      clientIp: clientIp(c),
     };
     const email = await runTransaction(context.db, (tx) => sendMagicLink(tx, context, request));
     await deliver(context, [email]);

@@ -13,6 +13,7 @@ import {
 } from '../emails.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { createFlowState } from '../flow-state.ts';
+import { clientIp } from '../rate-limit.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { findUserByEmail, isConfirmed } from '../users.ts';
 import { validateEmail, validatePkceParams } from '../validate.ts';
@@ -34,7 +35,11 @@ export function registerRecover(app: Hono<AppEnv>, context: AuthContext): void {
       if (!user) return;
       if (method) await createFlowState(tx, user.id, method, challengeValue ?? '', 'recovery');
       emails.push(
-        await prepareRecovery(tx, context, user, 'recovery', { redirectTo, pkce: method !== null }),
+        await prepareRecovery(tx, context, user, 'recovery', {
+          redirectTo,
+          pkce: method !== null,
+          clientIp: clientIp(c),
+        }),
       );
     });
     await deliver(context, emails);
@@ -61,6 +66,7 @@ export function registerRecover(app: Hono<AppEnv>, context: AuthContext): void {
     const options = {
       redirectTo: resolveRedirect(c.req.query('redirect_to'), config),
       pkce: method !== null,
+      clientIp: clientIp(c),
     };
     const emails: PendingEmail[] = [];
     await db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFrom, latestMessage, tokenHashFrom, uniqueEmail } from '../helpers/mail.ts';
+import { authFetchFrom } from '../security/auth-support.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const SITE = 'http://localhost:4321';
@@ -266,15 +267,16 @@ describe('e-mail rate limits', () => {
   });
 
   it('refuses e-mails beyond the hourly budget of the project', async () => {
+    // From three computers: one computer may spend only a third of the budget.
     const results = [];
-    for (const label of ['a', 'b', 'c']) {
-      results.push((await server.client().auth.signInWithOtp({ email: uniqueEmail(label) })).error);
+    for (const [index, label] of ['a', 'b', 'c'].entries()) {
+      const body = JSON.stringify({ email: uniqueEmail(label) });
+      results.push(await authFetchFrom(`127.0.3.${index + 1}`, server, '/otp', { body }));
     }
-    expect(results.slice(0, 2)).toEqual([null, null]);
+    expect(results.slice(0, 2).map((result) => result.status)).toEqual([200, 200]);
     expect(results[2]).toMatchObject({
-      code: 'over_email_send_rate_limit',
       status: 429,
-      message: 'email rate limit exceeded',
+      body: { code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' },
     });
   });
 });
