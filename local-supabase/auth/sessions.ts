@@ -150,7 +150,8 @@ interface TokenRow {
 /**
  * The refresh_token grant: rotates the token; a revoked token is accepted again only as the parent of
  * the session's active token (a client that lost the response) or within the reuse interval; later
- * reuse revokes every token of the session and answers refresh_token_already_used.
+ * reuse revokes every token of the session at once and answers refresh_token_already_used, and so
+ * does every token of a session revoked that way.
  */
 export async function refreshSession(
   tx: Tx,
@@ -186,6 +187,10 @@ export async function refreshSession(
     );
     if (active.rows[0]?.parent === token.token) {
       issued = active.rows[0].token;
+    } else if (!active.rows[0]) {
+      // Reuse was detected and the whole family revoked: no token of it refreshes any more, not even
+      // the newest within the reuse interval (which the revocation itself would restart in GoTrue).
+      throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     } else {
       const reuseUntil =
         token.updated_at.getTime() + context.config.auth.refresh_token_reuse_interval * 1000;
