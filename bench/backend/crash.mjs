@@ -66,7 +66,8 @@ async function startServer(dataDir, port) {
 }
 
 function exited(child) {
-  return child.exitCode !== null
+  // A child killed by a signal has `signalCode` set and `exitCode` null.
+  return child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
     : new Promise((resolve) => child.once('exit', resolve));
 }
@@ -114,7 +115,8 @@ async function writer(url, id, round, acknowledged, stop, author) {
         });
         acknowledged.users.add(`${tag}@crash.test`);
       }
-    } catch {
+    } catch (error) {
+      acknowledged.firstErrors[n % 3] ??= String(error).slice(0, 160);
       // Refused or cut off: not acknowledged, so not expected to survive. Remembered, to count the
       // ones that committed anyway (after SIGKILL that can happen; after SIGTERM it must not).
       acknowledged.failed.push(
@@ -190,7 +192,13 @@ async function verify(url, dataDir, acknowledged) {
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'crash-harness-'));
-const acknowledged = { comments: new Set(), files: new Map(), users: new Set(), failed: [] };
+const acknowledged = {
+  comments: new Set(),
+  files: new Map(),
+  users: new Set(),
+  failed: [],
+  firstErrors: [],
+};
 const totals = {
   rounds: 0,
   lost: 0,
@@ -218,7 +226,7 @@ try {
     const writers = Array.from({ length: WRITERS }, (_, id) =>
       writer(server.url, id, round, acknowledged, stop, author),
     );
-    await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1500));
+    await new Promise((resolve) => setTimeout(resolve, 2000 + Math.random() * 3000));
     server.child.kill(args.signal);
     await exited(server.child);
     stop.done = true;
@@ -252,5 +260,8 @@ console.log(
     `files swept ${totals.swept}, orphans after the sweep ${totals.orphans}, ` +
     `committed but answered with an error ${totals.answeredWithError}, ` +
     `restart median ${Math.round(restarts[Math.floor(restarts.length / 2)] ?? 0)} ms`,
+);
+console.log(
+  `first refusal per kind (comment, upload, sign-up): ${JSON.stringify(acknowledged.firstErrors)}`,
 );
 process.exitCode = totals.lost + totals.missingBytes + totals.orphans > 0 ? 1 : 0;
