@@ -10,6 +10,7 @@ export const categoryPath = (locale: Locale, slug: string) =>
 export const authorPath = (locale: Locale, slug: string) => localizedPath(locale, 'authors', slug);
 export const staticPagePath = (locale: Locale, slug: string) => localizedPath(locale, slug);
 export const searchPath = (locale: Locale) => localizedPath(locale, 'search');
+export const moderationPath = (locale: Locale) => localizedPath(locale, 'moderation');
 export const notFoundPath = (locale: Locale) => localizedPath(locale, '404');
 export const feedPath = (locale: Locale) => `/${locale}/rss.xml`;
 

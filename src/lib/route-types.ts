@@ -96,6 +96,11 @@ export interface SearchRoute extends RouteBase {
   kind: 'search';
 }
 
+/** The moderators' page: the same in every locale, never indexed. */
+export interface ModerationRoute extends RouteBase {
+  kind: 'moderation';
+}
+
 export interface NotFoundRoute extends RouteBase {
   kind: 'not-found';
 }
@@ -108,6 +113,7 @@ export type Route =
   | AuthorRoute
   | PageRoute
   | SearchRoute
+  | ModerationRoute
   | NotFoundRoute;
 
 export type RouteKind = Route['kind'];

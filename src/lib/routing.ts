@@ -11,6 +11,7 @@ import {
   authorPath,
   categoryPath,
   homePath,
+  moderationPath,
   notFoundPath,
   reservedSlugs,
   searchPath,
@@ -25,6 +26,7 @@ import type {
   CategoryRoute,
   HomeRoute,
   LinkTo,
+  ModerationRoute,
   NotFoundRoute,
   PageRoute,
   Route,
@@ -165,6 +167,13 @@ function buildRoutes(content: SiteContent): Route[] {
       params: { locale },
       kind: 'search',
     } satisfies SearchRoute);
+
+    routes.push({
+      ...documentBase(locale, moderationPath(locale), everywhere(moderationPath), false),
+      params: { locale },
+      indexable: false,
+      kind: 'moderation',
+    } satisfies ModerationRoute);
 
     routes.push({
       ...documentBase(locale, notFoundPath(locale), everywhere(homePath), false),

@@ -8,7 +8,6 @@ import { CommentsContext, type CommentsContextValue } from './context';
 import { loadBookmark, setBookmark } from './data/article-api';
 import { subscribeToArticleNews } from './data/article-news';
 import { reportComment } from './data/comments-api';
-import { trackReaders } from './data/presence';
 import { ReactionBar } from './ReactionBar';
 import { createDrafts } from './state/drafts';
 import { threadView } from './state/thread-view';
@@ -102,11 +101,11 @@ export function Community({ client, articleKey, locale }: CommunityProps) {
           handlers.counts(counts);
         },
         reconnected: () => void handlers.current.reconnected(),
+        readers: setReaders,
         connection: setLive,
       }),
     [client, articleKey, handlers],
   );
-  useEffect(() => trackReaders(client, articleKey, setReaders), [client, articleKey]);
 
   useEffect(() => {
     setBookmarked(null);
