@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useT } from '../shared/strings';
 import type { ApiFailure } from './data/results';
 import { useCommentsContext } from './context';
@@ -15,7 +15,7 @@ interface Props {
   /** The text to start from when there is no draft (an edit starts from the comment). */
   initial?: string;
   /** Sends the text; null when it was accepted. */
-  onSubmit(body: string): Promise<ApiFailure | null>;
+  onSubmit: (body: string) => Promise<ApiFailure | null>;
   onCancel?: () => void;
 }
 
@@ -45,7 +45,7 @@ export function CommentForm({
   }, [target.kind]);
 
   const remaining = maxLength - text.trim().length;
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (sending || text.trim() === '' || remaining < 0) return;
     setSending(true);

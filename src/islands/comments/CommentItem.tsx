@@ -9,11 +9,11 @@ import { ReportForm } from './ReportForm';
 import type { Comment } from './state/comment';
 
 export interface CommentActions {
-  reply(parentId: string, body: string): Promise<ApiFailure | null>;
-  edit(id: string, body: string): Promise<ApiFailure | null>;
-  withdraw(id: string): Promise<ApiFailure | null>;
-  report(id: string, reason: ReportReason, note: string): Promise<ApiFailure | null>;
-  moderate(id: string, action: 'hide_comment' | 'restore_comment'): Promise<ApiFailure | null>;
+  reply: (parentId: string, body: string) => Promise<ApiFailure | null>;
+  edit: (id: string, body: string) => Promise<ApiFailure | null>;
+  withdraw: (id: string) => Promise<ApiFailure | null>;
+  report: (id: string, reason: ReportReason, note: string) => Promise<ApiFailure | null>;
+  moderate: (id: string, action: 'hide_comment' | 'restore_comment') => Promise<ApiFailure | null>;
 }
 
 type Open = 'none' | 'reply' | 'edit' | 'report';
@@ -76,13 +76,25 @@ export function CommentItem({
         {viewer && live && open !== 'edit' && (
           <div className="comment-actions">
             {comment.parentId === null && comment.status === 'visible' && (
-              <button type="button" className="link-button" onClick={() => setOpen('reply')}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setOpen('reply');
+                }}
+              >
                 {t('comments.actions.reply')}
               </button>
             )}
             {own && (
               <>
-                <button type="button" className="link-button" onClick={() => setOpen('edit')}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => {
+                    setOpen('edit');
+                  }}
+                >
                   {t('comments.actions.edit')}
                 </button>
                 <button
@@ -99,7 +111,13 @@ export function CommentItem({
               </>
             )}
             {!own && comment.status === 'visible' && (
-              <button type="button" className="link-button" onClick={() => setOpen('report')}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setOpen('report');
+                }}
+              >
                 {t('comments.actions.report')}
               </button>
             )}

@@ -28,7 +28,8 @@ export default function CommentsIsland({ articleKey, locale, strings }: Props) {
     };
   }, []);
   return (
-    <StringsProvider strings={strings}>
+    // The provider serves every key type; this island received (and only asks for) its own.
+    <StringsProvider strings={strings as IslandStrings}>
       {client === null ? (
         <p className="meta">{strings['comments.loading']}</p>
       ) : (

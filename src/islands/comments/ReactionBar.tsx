@@ -13,9 +13,9 @@ export function ReactionBar({
   onBookmark,
 }: {
   state: ReactionsState;
-  onToggle(kind: ReactionKind): void;
+  onToggle: (kind: ReactionKind) => void;
   bookmarked: boolean | null;
-  onBookmark(): void;
+  onBookmark: () => void;
 }) {
   const t = useT();
   const { viewer, locale } = useCommentsContext();

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { useT } from '../shared/strings';
 import type { ApiFailure } from './data/results';
 import type { ReportReason } from './data/comments-api';
@@ -12,8 +12,8 @@ export function ReportForm({
   onSubmit,
   onClose,
 }: {
-  onSubmit(reason: ReportReason, note: string): Promise<ApiFailure | null>;
-  onClose(): void;
+  onSubmit: (reason: ReportReason, note: string) => Promise<ApiFailure | null>;
+  onClose: () => void;
 }) {
   const t = useT();
   const { locale } = useCommentsContext();
@@ -33,7 +33,7 @@ export function ReportForm({
       </p>
     );
   }
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     setState('sending');
     const failure = await onSubmit(reason, note);

@@ -15,11 +15,11 @@ export function useReactions(client: SupabaseClient, articleKey: string, viewerI
   latest.current = state;
 
   useEffect(() => {
-    let current = true;
+    const run = { current: true };
     void (async () => {
       const counts = await loadReactionCounts(client, articleKey);
       const mine = viewerId ? await loadMyReactions(client, articleKey, viewerId) : null;
-      if (!current || !counts.ok) return;
+      if (!run.current || !counts.ok) return;
       if (viewerId === null) dispatch({ type: 'signedOut' });
       dispatch({
         type: 'countsLoaded',
@@ -28,7 +28,7 @@ export function useReactions(client: SupabaseClient, articleKey: string, viewerI
       });
     })();
     return () => {
-      current = false;
+      run.current = false;
     };
   }, [client, articleKey, viewerId]);
 

@@ -16,7 +16,7 @@ export function ModeratedItem({
   comment: ModeratedComment;
   articles: ArticleLinks;
   locale: string;
-  onSuspend(userId: string, days: number): void;
+  onSuspend: (userId: string, days: number) => void;
   children: ReactNode;
 }) {
   const t = useT();
@@ -24,7 +24,11 @@ export function ModeratedItem({
   const [days, setDays] = useState<number>(suspensionDays[0]);
   const article = articles[comment.article_key];
   const author = comment.author?.display_name ?? t('comments.deletedAuthor');
-  const dayFormat = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' });
+  const dayFormat = new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'day',
+    unitDisplay: 'long',
+  });
   return (
     <li className="moderated" data-comment-id={comment.id}>
       <p className="meta">

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
 import { errorKey } from '../shared/error-keys';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
@@ -63,7 +63,9 @@ export function Moderation({ client, locale, articles }: Props) {
   const act = async (call: ModerationCall, success = t('moderation.done')) => {
     const result: ApiResult<null> = await moderate(client, call);
     setNotice(
-      result.ok ? { text: success, error: false } : { text: t(errorKey(result.error)), error: true },
+      result.ok
+        ? { text: success, error: false }
+        : { text: t(errorKey(result.error)), error: true },
     );
     await refresh();
   };
@@ -88,7 +90,10 @@ export function Moderation({ client, locale, articles }: Props) {
     comment.author?.display_name ?? t('comments.deletedAuthor');
   return (
     <div className="moderation">
-      <p role={notice?.error ? 'alert' : 'status'} className={notice?.error ? 'form-error' : 'meta'}>
+      <p
+        role={notice?.error ? 'alert' : 'status'}
+        className={notice?.error ? 'form-error' : 'meta'}
+      >
         {notice?.text}
       </p>
       <section aria-labelledby="reports-heading">
@@ -186,12 +191,12 @@ function RoleManager({
   onAct,
 }: {
   client: SupabaseClient;
-  onAct(call: ModerationCall): Promise<void>;
+  onAct: (call: ModerationCall) => Promise<void>;
 }) {
   const t = useT();
   const [text, setText] = useState('');
   const [members, setMembers] = useState<Member[] | null>(null);
-  const search = async (event?: FormEvent) => {
+  const search = async (event?: SyntheticEvent) => {
     event?.preventDefault();
     const result = await searchMembers(client, text.trim());
     setMembers(result.ok ? result.value : []);
@@ -216,16 +221,16 @@ function RoleManager({
         <ul className="moderation-list">
           {members.map((member) => (
             <li key={member.id}>
-              <span dir="auto">{member.display_name}</span> ·{' '}
-              {t(`moderation.role.${member.role}`)}{' '}
+              <span dir="auto">{member.display_name}</span> · {t(`moderation.role.${member.role}`)}{' '}
               {member.role === 'member' && (
                 <button
                   type="button"
                   className="secondary"
                   onClick={() =>
-                    void onAct({ fn: 'set_role', args: { user_id: member.id, role: 'moderator' } }).then(
-                      () => search(),
-                    )
+                    void onAct({
+                      fn: 'set_role',
+                      args: { user_id: member.id, role: 'moderator' },
+                    }).then(() => search())
                   }
                 >
                   {t('moderation.grant')}
@@ -236,9 +241,10 @@ function RoleManager({
                   type="button"
                   className="secondary"
                   onClick={() =>
-                    void onAct({ fn: 'set_role', args: { user_id: member.id, role: 'member' } }).then(
-                      () => search(),
-                    )
+                    void onAct({
+                      fn: 'set_role',
+                      args: { user_id: member.id, role: 'member' },
+                    }).then(() => search())
                   }
                 >
                   {t('moderation.revoke')}

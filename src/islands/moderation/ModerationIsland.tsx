@@ -20,7 +20,8 @@ export default function ModerationIsland({ locale, strings, articles }: Props) {
     void getSupabase().then(setClient);
   }, []);
   return (
-    <StringsProvider strings={strings}>
+    // The provider serves every key type; this island received (and only asks for) its own.
+    <StringsProvider strings={strings as IslandStrings}>
       {client === null ? (
         <p className="meta">{strings['moderation.loading']}</p>
       ) : (
