@@ -1,0 +1,64 @@
+// Helpers for the community tests: readers signed in by putting a real session (from the local
+// backend, through supabase-js) where the site's client keeps it, and the article page's comments.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { storageKeyFor } from '../../../src/islands/shared/settings.ts';
+
+export const demoPassword = 'polyglot-demo-2026';
+
+function backend(): { url: string; anonKey: string } {
+  const url = process.env['E2E_SUPABASE_URL'];
+  if (!url) throw new Error('E2E_SUPABASE_URL is not set (playwright.config.ts sets it)');
+  // The Supabase CLI's public demo anon key, which the local backend uses by default.
+  const anonKey =
+    process.env['PUBLIC_SUPABASE_ANON_KEY'] ??
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+  return { url, anonKey };
+}
+
+/** A Node client of the backend the site under test talks to, signed in when `email` is given. */
+export async function nodeClient(email?: string): Promise<SupabaseClient> {
+  const { url, anonKey } = backend();
+  const client = createClient(url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  if (email) {
+    const { error } = await client.auth.signInWithPassword({ email, password: demoPassword });
+    if (error) throw error;
+  }
+  return client;
+}
+
+/** A browser context whose site client finds this session stored (as after signing in). */
+export async function signedInContext(browser: Browser, email: string): Promise<BrowserContext> {
+  const client = await nodeClient(email);
+  const { data } = await client.auth.getSession();
+  return contextWithSession(browser, data.session);
+}
+
+export async function contextWithSession(
+  browser: Browser,
+  session: unknown,
+): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const key = storageKeyFor(backend().url);
+  await context.addInitScript(
+    ([storageKey, value]) => {
+      if (!window.localStorage.getItem(storageKey)) window.localStorage.setItem(storageKey, value);
+    },
+    [key, JSON.stringify(session)] as const,
+  );
+  return context;
+}
+
+/** Opens an article and scrolls to its comments, which then load; resolves once they are live. */
+export async function openComments(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('#comments').scrollIntoViewIfNeeded();
+  await page.locator('#comments .comment-list').waitFor({ state: 'attached' });
+  await page.locator('#comments [data-readers]').waitFor();
+}
+
+export function commentByText(page: Page, text: string) {
+  return page.locator('#comments .comment', { hasText: text });
+}
