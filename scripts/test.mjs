@@ -11,6 +11,8 @@ mkdirSync(reports, { recursive: true });
 
 /** @type {{ name: string; command: string[]; env?: Record<string, string>; needs?: () => boolean }[]} */
 const steps = [
+  // First: the Studio's validation tests (vitest) import its packages. Skips when they are current.
+  { name: 'studio install', command: ['npm', 'run', '--silent', 'studio:install'] },
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'check'] },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'format', command: ['npm', 'run', '--silent', 'format:check'] },
@@ -26,6 +28,12 @@ const steps = [
     ],
   },
   { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
+  {
+    name: 'studio typecheck and build',
+    command: ['sh', '-c', 'npx tsc -p studio/tsconfig.json && npm run --silent studio:build'],
+    // Offline: no telemetry, no project (the build does not need one).
+    env: { DO_NOT_TRACK: '1', SANITY_TELEMETRY_DISABLED: '1' },
+  },
   {
     name: 'browser tests',
     command: ['npx', 'playwright', 'test'],

@@ -46,6 +46,7 @@ export function addDrafts(documents: Doc[]): Doc[] {
     translations.push({
       _key: missing,
       _type: 'internationalizedArrayReferenceValue',
+      language: missing,
       value: {
         _type: 'reference',
         _ref: publishedId,

@@ -212,8 +212,11 @@ function translationGroup(type: string, item: TranslatedItem): Doc {
     translations: locales
       .filter((language) => item.translations.has(language))
       .map((language) => ({
+        // The plugin's current shape (sanity-plugin-internationalized-array 5) keeps the language in
+        // `language`; the language as `_key` too keeps older readers working.
         _key: language,
         _type: 'internationalizedArrayReferenceValue',
+        language,
         value: ref(`${type}-${item.key}-${language}`),
       })),
   };

@@ -81,11 +81,15 @@ export const imageAssetsQuery = /* groq */ `*[_type == "sanity.imageAsset"] | or
   "height": metadata.dimensions.height
 }`;
 
-/** Translation groups of @sanity/document-internationalization, for every document type. */
+/**
+ * Translation groups of @sanity/document-internationalization, for every document type. The Studio's
+ * plugins (internationalized-array 5) store each entry's language in `language`; datasets written
+ * before that have it only in `_key`.
+ */
 export const translationGroupsQuery = /* groq */ `*[_type == "translation.metadata"] | order(_id asc) {
   _id,
   schemaTypes,
-  "translations": translations[]{ "language": _key, "ref": value._ref }
+  "translations": translations[]{ "language": coalesce(language, _key), "ref": value._ref }
 }`;
 
 /**

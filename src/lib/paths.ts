@@ -1,5 +1,6 @@
 import type { Locale } from '../i18n/locales';
 import { localizedPath } from '../i18n/localized-path';
+import { reservedPageSlugs } from '../content/schemas/rules';
 
 /** Path helpers for every kind of page, the only place that knows the URL layout of PRODUCT.md §3. */
 export const homePath = (locale: Locale) => localizedPath(locale);
@@ -24,16 +25,7 @@ export function articleListPath(locale: Locale, page: number): string {
 
 /**
  * First path segments taken by routes other than static pages (including the account, auth and
- * moderation routes of later issues), so a static page slug can never shadow them.
+ * moderation routes of later issues), so a static page slug can never shadow them. The list lives
+ * with the content rules, which the Studio shares.
  */
-export const reservedSlugs: ReadonlySet<string> = new Set([
-  '404',
-  'account',
-  'articles',
-  'auth',
-  'authors',
-  'categories',
-  'moderation',
-  'rss.xml',
-  'search',
-]);
+export const reservedSlugs: ReadonlySet<string> = new Set(reservedPageSlugs);

@@ -12,6 +12,7 @@ import {
   textUpTo,
 } from './fields.ts';
 import { portableText } from './portable-text.ts';
+import { maxLength, navigationLinks } from './rules.ts';
 
 /** Schemas of query results (see `../queries.ts`), one per document type. */
 
@@ -21,9 +22,9 @@ export const rawArticle = z
   .object({
     _id: documentId,
     language: locale,
-    title: textUpTo(140),
+    title: textUpTo(maxLength.articleTitle),
     slug,
-    excerpt: textUpTo(200),
+    excerpt: textUpTo(maxLength.articleExcerpt),
     body: portableText.min(1, 'must not be empty'),
     coverImage: image,
     author: resolved(z.object({ _id: documentId }), 'author'),
@@ -32,7 +33,10 @@ export const rawArticle = z
       .default([]),
     publishedAt: dateTime,
     updatedAt: dateTime.nullable(),
-    seo: z.object({ title: optionalTextUpTo(60), description: optionalTextUpTo(160) }),
+    seo: z.object({
+      title: optionalTextUpTo(maxLength.seoTitle),
+      description: optionalTextUpTo(maxLength.seoDescription),
+    }),
   })
   .superRefine((article, ctx) => {
     article.categories.forEach((category, i) => {
@@ -59,22 +63,22 @@ export const rawArticle = z
 export const rawCategory = z.object({
   _id: documentId,
   language: locale,
-  title: textUpTo(80),
+  title: textUpTo(maxLength.categoryTitle),
   slug,
-  description: textUpTo(300),
+  description: textUpTo(maxLength.categoryDescription),
 });
 
 export const rawPage = z.object({
   _id: documentId,
   language: locale,
-  title: textUpTo(140),
+  title: textUpTo(maxLength.pageTitle),
   slug,
   body: portableText.min(1, 'must not be empty'),
 });
 
 export const rawAuthor = z.object({
   _id: documentId,
-  name: textUpTo(80),
+  name: textUpTo(maxLength.authorName),
   slug,
   // Avatars are optional; the author's name always stands next to one, so its alt is the name.
   avatar: image.nullable(),
@@ -109,22 +113,22 @@ const navigationReference = resolved(
 export const rawSettings = z.object({
   _id: documentId,
   language: locale,
-  title: textUpTo(80),
-  description: textUpTo(300),
-  footer: textUpTo(300),
+  title: textUpTo(maxLength.settingsTitle),
+  description: textUpTo(maxLength.settingsDescription),
+  footer: textUpTo(maxLength.settingsFooter),
   navigation: z
     .array(
       z.union(
         [
           z.object({
             _key: text,
-            label: textUpTo(40),
-            link: z.enum(['articles', 'search']),
+            label: textUpTo(maxLength.navigationLabel),
+            link: z.enum(navigationLinks),
             reference: z.null(),
           }),
           z.object({
             _key: text,
-            label: textUpTo(40),
+            label: textUpTo(maxLength.navigationLabel),
             link: z.null(),
             reference: navigationReference,
           }),

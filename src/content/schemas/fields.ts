@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { locales } from '../../i18n/locales.ts';
+import { countCharacters, locales, slugPattern } from './rules.ts';
 
-/** Lowercase ASCII words joined by single hyphens, as in `why-languages-borrow-words`. */
-export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export { slugPattern };
 
 export const slug = z
   .string()
@@ -14,15 +13,13 @@ export const dateTime = z.iso.datetime({
   message: 'must be an ISO date-time like 2026-03-14T09:00:00Z',
 });
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
 /**
  * Text with a maximum length in characters as readers count them (grapheme clusters). A string
  * never has more clusters than UTF-16 units, so only long strings pay for segmenting.
  */
 export function textUpTo(max: number) {
   return text.refine(
-    (value) => value.length <= max || countGraphemes(value) <= max,
+    (value) => value.length <= max || countCharacters(value) <= max,
     `must be at most ${String(max)} characters`,
   );
 }
@@ -60,7 +57,3 @@ export const assetReference = z.object({ _ref: imageAssetId });
 
 /** An image field: the asset plus its alternative text. */
 export const image = resolved(z.object({ alt: text, asset }), 'image');
-
-function countGraphemes(value: string): number {
-  return Array.from(graphemes.segment(value)).length;
-}

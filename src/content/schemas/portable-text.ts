@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { assetReference, text } from './fields.ts';
+import { blockStyles as styles, decorators, listItems, safeHref } from './rules.ts';
 
-/** Decorators the Markdown compiler and the site's renderer both know. */
-export const decorators = ['strong', 'em', 'code', 'underline', 'strike-through'] as const;
-const styles = ['normal', 'h2', 'h3', 'h4', 'blockquote'] as const;
-
-/** Links may only go to the web, mail, or this site: no `javascript:` in a reader's page. */
-const safeHref = /^(https?:\/\/|mailto:|\/(?!\/)|#)/i;
+export { decorators };
 
 const span = z.looseObject({
   _type: z.literal('span', 'must be "span"'),
@@ -26,7 +22,7 @@ const textBlock = z
     _type: z.literal('block'),
     _key: text,
     style: z.enum(styles, `must be one of ${styles.join(', ')}`).default('normal'),
-    listItem: z.enum(['bullet', 'number'], 'must be bullet or number').optional(),
+    listItem: z.enum(listItems, 'must be bullet or number').optional(),
     level: z.number().int().min(1).optional(),
     markDefs: z.array(link).default([]),
     children: z.array(span).min(1, 'must hold at least one span'),

@@ -131,7 +131,9 @@ describe('a document that breaks the model fails with its id and the field', () 
         const translations = doc['translations'] as { _key: string }[];
         return {
           ...doc,
-          translations: translations.map((t) => (t._key === 'de' ? { ...t, _key: 'fr' } : t)),
+          translations: translations.map((t) =>
+            t._key === 'de' ? { ...t, _key: 'fr', language: 'fr' } : t,
+          ),
         };
       }),
       problem: `Invalid translation.metadata "translation-metadata-article-tiny-words": field "translations[1]" lists "${article}" as fr, but its language is de`,
