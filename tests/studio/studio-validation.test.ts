@@ -47,8 +47,10 @@ async function studioProblems(
   const { documents } = await loadExport(datasetDir, { projectId: 'local', dataset: 'production' });
   const ids = new Set(documents.map((doc) => doc._id));
   const validator = createValidator({
-    fetch: async (query, params) =>
-      (await evaluate(parse(query, { params }), { dataset: documents, params })).get(),
+    fetch: async (query, params): Promise<unknown> => {
+      const result = await evaluate(parse(query, { params }), { dataset: documents, params });
+      return (await result.get()) as unknown;
+    },
   });
   const problems: Record<string, string[]> = {};
   for (const doc of documents) {
@@ -67,7 +69,7 @@ async function buildError(datasetDir: string): Promise<ContentValidationError | 
     (e: unknown) => e,
   );
   if (error === undefined || error instanceof ContentValidationError) return error;
-  throw error;
+  throw error instanceof Error ? error : new Error('loading the content failed', { cause: error });
 }
 
 const localDataset = join(import.meta.dirname, '..', '..', 'src/content/dataset');
@@ -124,7 +126,9 @@ const brokenDocuments: {
       const block = body.find((b) => b._type === 'block');
       if (!block) throw new Error('fixture article has no text block');
       block.markDefs = [{ _key: 'evil', _type: 'link', href: 'javascript:alert(1)' }];
-      block.children[0]!.marks = ['evil'];
+      const [span] = block.children;
+      if (!span) throw new Error('fixture text block has no span');
+      span.marks = ['evil'];
       return { ...doc, body };
     }),
   },
