@@ -2,6 +2,7 @@
 // only the service role manages buckets unless a migration says otherwise.
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { parseSize } from '../../config/units.ts';
 import type { AppEnv } from '../../http/service.ts';
 import { identifyCaller, ownerOf } from '../caller.ts';
 import type { StorageContext } from '../context.ts';
@@ -19,21 +20,23 @@ import {
 } from '../sql/buckets.ts';
 import { deleteObjects, versionsInBucket } from '../sql/objects.ts';
 
-const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
-
-/** `2097152`, `"2MB"`, `"30 KB"`, `"3B"` → bytes (storage-api's formats). */
+/**
+ * `2097152`, `"20MB"`, `"30 KB"`, `"3B"` → bytes. Text is read with the one size parser config.toml
+ * uses too (`config/units.ts`): decimal units as Storage reads them (`20mb` = 20,000,000 bytes).
+ */
 const fileSizeLimit = z.union([
   z.number().int().nonnegative(),
-  z
-    .string()
-    .regex(
-      /^\s*\d+(\.\d+)?\s*(b|kb|mb|gb)\s*$/i,
-      'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B',
-    )
-    .transform((text) => {
-      const [, amount = '0', unit = 'b'] = /^\s*([\d.]+)\s*(\w+)\s*$/.exec(text) ?? [];
-      return Math.floor(Number(amount) * (UNITS[unit.toLowerCase()] ?? 1));
-    }),
+  z.string().transform((text, context) => {
+    const bytes = parseSize(text);
+    if (bytes === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B',
+      });
+      return z.NEVER;
+    }
+    return bytes;
+  }),
 ]);
 
 const settings = z.object({
