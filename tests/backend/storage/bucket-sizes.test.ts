@@ -27,7 +27,9 @@ describe('bucket size limits as text', () => {
     it(`stores "${text}" as ${bytes} bytes, as config.toml reads it`, async () => {
       const admin = server.admin();
       const id = `sizes-${text.replace('.', '-')}`;
-      expect((await admin.storage.createBucket(id, { fileSizeLimit: text })).error).toBeNull();
+      expect(
+        (await admin.storage.createBucket(id, { public: false, fileSizeLimit: text })).error,
+      ).toBeNull();
       const { data } = await admin.storage.getBucket(id);
       expect(data?.file_size_limit).toBe(bytes);
       expect(parseSize(text)).toBe(bytes);
@@ -37,7 +39,7 @@ describe('bucket size limits as text', () => {
   it('refuses a size that is not one, naming the field', async () => {
     const { error } = await server
       .admin()
-      .storage.createBucket('sizes-bad', { fileSizeLimit: '20 parsecs' });
+      .storage.createBucket('sizes-bad', { public: false, fileSizeLimit: '20 parsecs' });
     expect(storageFields(error).statusCode).toBe('400');
     expect(error?.message).toContain('file_size_limit');
   });
