@@ -83,3 +83,30 @@ export function getSupabase(): Promise<SupabaseClient> {
   });
   return supabase;
 }
+
+/** Sign-in methods that are not outside services, in `GET /auth/v1/settings`'s `external`. */
+const notOAuth = new Set(['email', 'phone', 'anonymous_users']);
+
+/**
+ * The OAuth providers the auth server has enabled (`GET /auth/v1/settings`, `external`): none on
+ * the local backend, those the operator switched on for a hosted project. [] when unreachable.
+ */
+export async function fetchOAuthProviders(
+  { url, anonKey }: Pick<ClientSettings, 'url' | 'anonKey'> = clientSettings(),
+): Promise<string[]> {
+  try {
+    const response = await fetch(`${url}/auth/v1/settings`, { headers: { apikey: anonKey } });
+    if (!response.ok) return [];
+    const settings = (await response.json()) as { external?: Record<string, boolean> };
+    return Object.entries(settings.external ?? {})
+      .filter(([provider, enabled]) => enabled && !notOAuth.has(provider))
+      .map(([provider]) => provider);
+  } catch {
+    return [];
+  }
+}
+
+/** Public URL of an avatar in the `avatars` bucket. */
+export function avatarUrl(path: string): string {
+  return `${clientSettings().url}/storage/v1/object/public/avatars/${path.split('/').map(encodeURIComponent).join('/')}`;
+}

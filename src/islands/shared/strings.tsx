@@ -29,10 +29,11 @@ export function StringsProvider({
   strings,
   children,
 }: {
-  strings: IslandStrings;
+  /** Any island's strings (each island's own key list narrows what it can ask for). */
+  strings: Partial<IslandStrings>;
   children: ReactNode;
 }) {
-  const t = useMemo(() => translator(strings), [strings]);
+  const t = useMemo(() => translator(strings as IslandStrings), [strings]);
   return <StringsContext value={t}>{children}</StringsContext>;
 }
 

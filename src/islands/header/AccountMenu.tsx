@@ -1,0 +1,87 @@
+// Signed in: the member's avatar (or initials) opening a menu with the account page, moderation
+// (moderators and admins), and sign out. A disclosure (button + list of links), not an ARIA menu:
+// Tab and Enter work as everywhere else on the page.
+import { useEffect, useId, useRef, useState } from 'react';
+import { avatarUrl } from '../shared/client';
+import { initialsOf, type Profile } from '../shared/profile';
+import { useSession } from '../shared/SessionProvider';
+import { useT } from '../shared/strings';
+
+interface Props {
+  profile: Profile | null;
+  email: string;
+  accountPath: string;
+  moderationPath: string;
+}
+
+export function AccountMenu({ profile, email, accountPath, moderationPath }: Props) {
+  const t = useT();
+  const id = useId();
+  const { signOut } = useSession();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const name = profile?.display_name ?? email;
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !root.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('pointerdown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', close);
+    };
+  }, [open]);
+
+  return (
+    <div className="account-menu" ref={root}>
+      <button
+        type="button"
+        className="avatar-button"
+        aria-expanded={open}
+        aria-controls={`${id}-menu`}
+        aria-label={t('header.accountMenu', { name })}
+        onClick={() => {
+          setOpen(!open);
+        }}
+      >
+        {profile?.avatar_path ? (
+          <img
+            className="member-avatar"
+            src={avatarUrl(profile.avatar_path)}
+            alt=""
+            width={32}
+            height={32}
+          />
+        ) : (
+          <span className="member-avatar member-initials" aria-hidden="true">
+            {initialsOf(name)}
+          </span>
+        )}
+      </button>
+      <ul id={`${id}-menu`} className="account-menu-list" hidden={!open}>
+        <li>
+          <a href={accountPath}>{t('header.account')}</a>
+        </li>
+        {(profile?.role === 'moderator' || profile?.role === 'admin') && (
+          <li>
+            <a href={moderationPath}>{t('header.moderation')}</a>
+          </li>
+        )}
+        <li>
+          <button type="button" onClick={() => void signOut('local')}>
+            {t('header.signOut')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// The header island's content: "Sign in" (and its dialog) when signed out, the account menu when
+// signed in, and a notice when a session ended on its own.
+import type { GoTrueClient } from '@supabase/auth-js';
+import type { PostgrestClient } from '@supabase/postgrest-js';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useProfile } from '../shared/profile';
+import { useSession } from '../shared/SessionProvider';
+import { useT } from '../shared/strings';
+import { AccountMenu } from './AccountMenu';
+import type { Links } from './auth-actions';
+import { dialogReducer, initialDialogState } from './dialog-state';
+import { SignInDialog } from './SignInDialog';
+
+export interface HeaderPaths {
+  account: string;
+  moderation: string;
+  confirm: string;
+  resetPassword: string;
+}
+
+interface Props {
+  auth: GoTrueClient;
+  rest: PostgrestClient;
+  locale: string;
+  paths: HeaderPaths;
+}
+
+export function Header({ auth, rest, locale, paths }: Props) {
+  const t = useT();
+  const { state, dismissNotice } = useSession();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // Mounted on first open and kept, so closing and reopening keeps everything typed.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  const [dialog, dispatch] = useReducer(dialogReducer, initialDialogState);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const userId = state.status === 'signedIn' ? state.session.user.id : null;
+  const profile = useProfile(rest, userId);
+
+  useEffect(() => {
+    if (state.status === 'signedIn') setDialogOpen(false);
+  }, [state.status]);
+
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const links: Links = {
+    confirmUrl: `${origin}${paths.confirm}`,
+    resetUrl: `${origin}${paths.resetPassword}`,
+    locale,
+  };
+
+  if (state.status === 'signedIn') {
+    return (
+      <AccountMenu
+        profile={profile}
+        email={state.session.user.email ?? ''}
+        accountPath={paths.account}
+        moderationPath={paths.moderation}
+      />
+    );
+  }
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className="sign-in-button"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setDialogMounted(true);
+          setDialogOpen(true);
+        }}
+      >
+        {t('header.signIn')}
+      </button>
+      {state.status === 'signedOut' && state.ended && (
+        <p role="status" className="session-notice">
+          {t('header.sessionEnded')}{' '}
+          <button type="button" onClick={dismissNotice}>
+            {t('header.dismiss')}
+          </button>
+        </p>
+      )}
+      {dialogMounted && (
+        <SignInDialog
+          open={dialogOpen}
+          auth={auth}
+          links={links}
+          state={dialog}
+          dispatch={dispatch}
+          onClose={() => {
+            setDialogOpen(false);
+            trigger.current?.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}
