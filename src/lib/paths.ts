@@ -17,7 +17,8 @@ export const feedPath = (locale: Locale) => `/${locale}/rss.xml`;
 export const moderationPath = (locale: Locale) => localizedPath(locale, 'moderation');
 export const accountPath = (locale: Locale) => localizedPath(locale, 'account');
 export const authConfirmPath = (locale: Locale) => localizedPath(locale, 'auth', 'confirm');
-export const resetPasswordPath = (locale: Locale) => localizedPath(locale, 'auth', 'reset-password');
+export const resetPasswordPath = (locale: Locale) =>
+  localizedPath(locale, 'auth', 'reset-password');
 
 /** Page 1 of the article list is `/{l}/articles/`; later pages are `/{l}/articles/page/{n}/`. */
 export function articleListPath(locale: Locale, page: number): string {

@@ -1,7 +1,7 @@
 // The sign-in dialog: a native modal <dialog> (the browser traps focus, Esc closes it, the rest of
 // the page is inert), tabs for the ways to sign in, labelled fields, errors announced by role=alert.
 import type { GoTrueClient } from '@supabase/auth-js';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent, type KeyboardEvent } from 'react';
 import { fetchOAuthProviders } from '../shared/client';
 import { errorKey } from '../shared/error-keys';
 import { useT } from '../shared/strings';
@@ -53,7 +53,7 @@ export function SignInDialog({ open, auth, links, state, dispatch, onClose }: Pr
 
   const { tab, values, busy, error, sent } = state;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SyntheticEvent) {
     event.preventDefault();
     if (busy) return;
     dispatch({ type: 'submit' });

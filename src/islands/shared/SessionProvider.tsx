@@ -23,8 +23,8 @@ export interface SessionContextValue {
   state: SessionState;
   auth: GoTrueClient;
   /** Signs out this browser (`local`) or every device (`global`); an error key when it failed. */
-  signOut(scope?: 'local' | 'global'): Promise<ErrorKey | null>;
-  dismissNotice(): void;
+  signOut: (scope?: 'local' | 'global') => Promise<ErrorKey | null>;
+  dismissNotice: () => void;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);

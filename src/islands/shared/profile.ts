@@ -19,7 +19,7 @@ export async function fetchProfile(rest: PostgrestClient, userId: string): Promi
     .select('id, display_name, avatar_path, role, locale')
     .eq('id', userId)
     .maybeSingle();
-  return (data as Profile | null) ?? null;
+  return data ?? null;
 }
 
 /** Tells other islands of the page that the profile changed (the header shows the new avatar). */
@@ -56,8 +56,11 @@ export function useProfile(rest: PostgrestClient, userId: string | null): Profil
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/u).filter(Boolean);
   const letters = words.length > 1 ? [words[0], words.at(-1)] : [words[0]];
-  return letters
-    .map((word) => [...(word ?? '')][0] ?? '')
-    .join('')
-    .toLocaleUpperCase();
+  return (
+    letters
+      // Code points, so that a name starting with an emoji or a supplementary letter stays whole.
+      .map((word) => Array.from(word ?? '')[0] ?? '')
+      .join('')
+      .toLocaleUpperCase()
+  );
 }

@@ -11,7 +11,8 @@ export function emailProblem(email: string): ErrorKey | null {
 
 /** A new password: at least 8 characters, at most 72 bytes (bcrypt's limit), no composition rules. */
 export function newPasswordProblem(password: string): ErrorKey | null {
-  if ([...password].length < 8) return 'errors.weakPassword';
+  // Characters as Postgres and GoTrue count them: code points.
+  if (Array.from(password).length < 8) return 'errors.weakPassword';
   if (new TextEncoder().encode(password).length > 72) return 'errors.passwordTooLong';
   return null;
 }
