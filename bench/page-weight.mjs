@@ -41,6 +41,12 @@ for (const file of htmlFiles) {
     html: sizes([Buffer.from(html)]),
     css: sizes(await stylesOf(html)),
     js: sizes(await scriptsOf(html, `/${path}`)),
+    // A member with a stored session: `client:session` islands hydrate at once, so their component
+    // and renderer modules (with their static imports) load too.
+    memberJs: sizes([
+      ...(await scriptsOf(html, `/${path}`)),
+      ...(await sessionIslandsOf(html, `/${path}`)),
+    ]),
     path: `/${relative(dist, join(dist, file)).split(sep).join('/')}`,
   };
   const type = pageTypeOf(path);
@@ -56,6 +62,7 @@ const header = [
   'CSS gz',
   'JS',
   'JS gz',
+  'JS gz signed in',
   'heaviest (HTML gz)',
 ];
 const rows = [header];
@@ -71,6 +78,7 @@ for (const [type, pages] of [...byType].sort(([a], [b]) => a.localeCompare(b))) 
     kb(median.css.gzip),
     kb(median.js.raw),
     kb(median.js.gzip),
+    kb(median.memberJs.gzip),
     `${kb(heaviest.html.gzip)} ${heaviest.path}`,
   ]);
 }
@@ -80,7 +88,7 @@ console.log(
     .map((cells) =>
       cells
         .map((cell, i) =>
-          i === 0 || i === 8 ? cell.padEnd(width(rows, i)) : cell.padStart(width(rows, i)),
+          i === 0 || i === 9 ? cell.padEnd(width(rows, i)) : cell.padStart(width(rows, i)),
         )
         .join('  '),
     )
@@ -109,6 +117,19 @@ async function scriptsOf(html, pagePath) {
     else await collectImports(new URL(src, `http://site${pagePath}`).pathname, files);
   }
   return [...(await Promise.all([...files].map(readAsset))), ...inline];
+}
+
+/** Modules of islands hydrated by `client:session` (they load when a session is stored). */
+async function sessionIslandsOf(html, pagePath) {
+  const files = new Set();
+  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    if (!/\bclient="session"/.test(tag)) continue;
+    for (const attribute of ['component-url', 'renderer-url']) {
+      const url = new RegExp(`\\b${attribute}="([^"]+)"`).exec(tag)?.[1];
+      if (url) await collectImports(new URL(url, `http://site${pagePath}`).pathname, files);
+    }
+  }
+  return Promise.all([...files].map(readAsset));
 }
 
 async function collectImports(urlPath, seen) {
