@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { handleErrors, ServiceError } from '../http/errors.ts';
 import type { AppEnv, Service, ServiceContext } from '../http/service.ts';
 import type { StorageContext } from './context.ts';
+import { storageError } from './errors.ts';
 import { FileStore } from './files.ts';
 import { loadStoredVersions } from './sql/versions.ts';
 import { addBucketRoutes } from './routes/buckets.ts';
@@ -12,6 +13,12 @@ import { addDownloadRoutes } from './routes/download.ts';
 import { addObjectRoutes } from './routes/objects.ts';
 import { addSignRoutes } from './routes/sign.ts';
 import { addUploadRoutes } from './routes/upload.ts';
+
+const UNSUPPORTED = [
+  ['/vector', 'Vector buckets are'],
+  ['/iceberg', 'Analytics buckets are'],
+  ['/s3', 'The S3 protocol is'],
+] as const;
 
 /** The storage routes; `files` holds the bytes. */
 export function createStorageApp(context: StorageContext, onUnexpected?: (error: unknown) => void) {
@@ -23,6 +30,14 @@ export function createStorageApp(context: StorageContext, onUnexpected?: (error:
   addDownloadRoutes(app, context);
   addUploadRoutes(app, context);
   addBucketRoutes(app, context);
+  // Parts of Storage this backend does not offer answer one clear error instead of "Route not found".
+  for (const [path, feature] of UNSUPPORTED) {
+    const refuse = () => {
+      throw storageError(400, 'NotSupported', `${feature} not supported by the local backend`);
+    };
+    app.all(path, refuse);
+    app.all(`${path}/*`, refuse);
+  }
   app.all('*', () => {
     throw new ServiceError(404, 'not_found', 'Route not found', {
       extra: { statusCode: '404', code: 'NotFound' },
