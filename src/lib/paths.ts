@@ -14,7 +14,6 @@ export const searchPath = (locale: Locale) => localizedPath(locale, 'search');
 export const moderationPath = (locale: Locale) => localizedPath(locale, 'moderation');
 export const notFoundPath = (locale: Locale) => localizedPath(locale, '404');
 export const feedPath = (locale: Locale) => `/${locale}/rss.xml`;
-export const moderationPath = (locale: Locale) => localizedPath(locale, 'moderation');
 export const accountPath = (locale: Locale) => localizedPath(locale, 'account');
 export const authConfirmPath = (locale: Locale) => localizedPath(locale, 'auth', 'confirm');
 export const resetPasswordPath = (locale: Locale) =>
