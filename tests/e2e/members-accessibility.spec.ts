@@ -20,7 +20,7 @@ for (const locale of locales) {
       const header = new MemberHeader(page, locale);
       await header.openDialog();
       for (const tab of tabs) {
-        await header.dialog.getByRole('tab', { name: uiText(locale, tab) }).click();
+        await header.dialog.getByRole('tab', { name: uiText(locale, tab), exact: true }).click();
         expect(await findAccessibilityViolations(page), tab).toEqual([]);
       }
     });
@@ -36,10 +36,12 @@ test('the dialog works by keyboard alone: tabs by arrow keys, focus returns to t
   await header.signInButton.focus();
   await page.keyboard.press('Enter');
   await expect(header.dialog).toBeVisible();
-  await header.dialog.getByRole('tab', { name: uiText('en', 'auth.tabs.password') }).focus();
+  await header.dialog
+    .getByRole('tab', { name: uiText('en', 'auth.tabs.password'), exact: true })
+    .focus();
   await page.keyboard.press('ArrowRight');
   await expect(
-    header.dialog.getByRole('tab', { name: uiText('en', 'auth.tabs.signUp') }),
+    header.dialog.getByRole('tab', { name: uiText('en', 'auth.tabs.signUp'), exact: true }),
   ).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Escape');
   await expect(header.signInButton).toBeFocused();

@@ -182,39 +182,35 @@ export function SignInDialog({ open, auth, links, state, dispatch, onClose }: Pr
           </button>
         ))}
       </div>
-      <form
-        id={`${id}-panel`}
-        role="tabpanel"
-        aria-labelledby={`${id}-tab-${tab}`}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-      >
-        {field('email', 'auth.field.email', 'email', 'email')}
-        {(tab === 'password' || tab === 'signUp') &&
-          field(
-            'password',
-            'auth.field.password',
-            'password',
-            tab === 'signUp' ? 'new-password' : 'current-password',
-            tab === 'signUp' ? t('auth.passwordRules') : undefined,
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          {field('email', 'auth.field.email', 'email', 'email')}
+          {(tab === 'password' || tab === 'signUp') &&
+            field(
+              'password',
+              'auth.field.password',
+              'password',
+              tab === 'signUp' ? 'new-password' : 'current-password',
+              tab === 'signUp' ? t('auth.passwordRules') : undefined,
+            )}
+          {tab === 'email' &&
+            sent?.tab === 'email' &&
+            field('code', 'auth.field.code', 'text', 'one-time-code')}
+          {error && (
+            <p role="alert" className="form-error">
+              {t(error)}
+            </p>
           )}
-        {tab === 'email' &&
-          sent?.tab === 'email' &&
-          field('code', 'auth.field.code', 'text', 'one-time-code')}
-        {error && (
-          <p role="alert" className="form-error">
-            {t(error)}
-          </p>
-        )}
-        {sentMessage && (
-          <p role="status" className="form-status">
-            {sentMessage}
-          </p>
-        )}
-        <button type="submit" className="button-primary" aria-disabled={busy}>
-          {busy ? t('auth.busy') : t(submitLabel)}
-        </button>
-      </form>
+          {sentMessage && (
+            <p role="status" className="form-status">
+              {sentMessage}
+            </p>
+          )}
+          <button type="submit" className="button-primary" aria-disabled={busy}>
+            {busy ? t('auth.busy') : t(submitLabel)}
+          </button>
+        </form>
+      </div>
       {providers.length > 0 && (
         <section className="oauth" aria-labelledby={`${id}-oauth`}>
           <h3 id={`${id}-oauth`}>{t('auth.oauth.label')}</h3>
