@@ -28,8 +28,7 @@ export default function CommentsIsland({ articleKey, locale, strings }: Props) {
     };
   }, []);
   return (
-    // The provider serves every key type; this island received (and only asks for) its own.
-    <StringsProvider strings={strings as IslandStrings}>
+    <StringsProvider strings={strings}>
       {client === null ? (
         <p className="meta">{strings['comments.loading']}</p>
       ) : (

@@ -20,8 +20,7 @@ export default function ModerationIsland({ locale, strings, articles }: Props) {
     void getSupabase().then(setClient);
   }, []);
   return (
-    // The provider serves every key type; this island received (and only asks for) its own.
-    <StringsProvider strings={strings as IslandStrings}>
+    <StringsProvider strings={strings}>
       {client === null ? (
         <p className="meta">{strings['moderation.loading']}</p>
       ) : (
