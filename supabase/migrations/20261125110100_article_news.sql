@@ -77,9 +77,9 @@ declare
 begin
   perform realtime.send(
     jsonb_build_object('counts', coalesce(
-      (select jsonb_object_agg(r.kind, r.count)
-       from (select kind, count(*)::integer as count from public.reactions
-             where article_key = key group by kind) as r),
+      (select jsonb_object_agg(c.kind, c.count)
+       from public.reaction_counts as c
+       where c.article_key = key),
       '{}'::jsonb)),
     'reactions',
     'article:' || key,
