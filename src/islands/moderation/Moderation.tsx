@@ -222,32 +222,21 @@ function RoleManager({
           {members.map((member) => (
             <li key={member.id}>
               <span dir="auto">{member.display_name}</span> · {t(`moderation.role.${member.role}`)}{' '}
-              {member.role === 'member' && (
+              {member.role !== 'admin' && (
                 <button
                   type="button"
                   className="secondary"
                   onClick={() =>
                     void onAct({
                       fn: 'set_role',
-                      args: { user_id: member.id, role: 'moderator' },
+                      args: {
+                        user_id: member.id,
+                        role: member.role === 'member' ? 'moderator' : 'member',
+                      },
                     }).then(() => search())
                   }
                 >
-                  {t('moderation.grant')}
-                </button>
-              )}
-              {member.role === 'moderator' && (
-                <button
-                  type="button"
-                  className="secondary"
-                  onClick={() =>
-                    void onAct({
-                      fn: 'set_role',
-                      args: { user_id: member.id, role: 'member' },
-                    }).then(() => search())
-                  }
-                >
-                  {t('moderation.revoke')}
+                  {t(member.role === 'member' ? 'moderation.grant' : 'moderation.revoke')}
                 </button>
               )}
             </li>
