@@ -152,6 +152,67 @@ export const descriptions: Record<UiKey, string> = {
   'moderation.role.admin': 'Role name.',
   'moderation.grant': 'Admins only: gives a member the moderator role.',
   'moderation.revoke': 'Admins only: takes the moderator role away.',
+  'account.title': 'Heading and tab title of the account page (/{l}/account/).',
+  'account.description': 'Meta description of the account page.',
+  'account.noscript': 'Shown on the account page when JavaScript is off.',
+  'account.loading': 'Shown while the account page loads the member’s session and profile.',
+  'account.signedOut':
+    'Account page, signed out: what signing in allows here; the Sign in button follows it.',
+  'account.deleted': 'Shown on the account page right after the member deleted their account.',
+  'account.saved': 'Confirmation after a change on the account page was saved.',
+  'account.profile.heading': 'Heading of the section with the member’s name, picture and language.',
+  'account.displayName': 'Label of the display name field.',
+  'account.displayNameHint': 'Hint under the display name field (PRODUCT.md: 1–40 characters).',
+  'account.profile.save': 'Button that saves the display name.',
+  'account.language':
+    'Label of the preferred language menu (each option is a language’s own name).',
+  'account.languageHint': 'Hint under the preferred language menu: where the choice takes effect.',
+  'account.language.save': 'Button that saves the preferred language (then opens the page in it).',
+  'account.avatar.heading': 'Heading of the profile picture part of the account page.',
+  'account.avatar.choose': 'Label of the file field for a new profile picture.',
+  'account.avatar.hint': 'Hint under the picture field (PRODUCT.md: PNG, JPEG or WebP, ≤ 2 MB).',
+  'account.avatar.preview':
+    'Alternative text of the preview of a chosen, not yet uploaded picture.',
+  'account.avatar.current': 'Alternative text of the member’s current profile picture.',
+  'account.avatar.none': 'Shown instead of the picture when the member has none.',
+  'account.avatar.upload':
+    'Button that uploads the chosen picture and makes it the profile picture.',
+  'account.avatar.remove': 'Button that deletes the current profile picture.',
+  'account.email.heading': 'Heading of the e-mail change section.',
+  'account.email.current': 'The member’s current address; {{email}} is the address.',
+  'account.email.new': 'Label of the new e-mail address field.',
+  'account.email.submit': 'Button that asks for an e-mail change (confirmation mails follow).',
+  'account.email.sent':
+    'After asking for an e-mail change; {{email}} is the new address. Both addresses get a link.',
+  'account.password.heading': 'Heading of the password change section.',
+  'account.password.new': 'Label of the new password field.',
+  'account.password.submit': 'Button that sets the new password.',
+  'account.password.changed':
+    'After a password change; other sessions end, as Supabase Auth does on a new password.',
+  'account.sessions.heading': 'Heading of the sign-out section of the account page.',
+  'account.signOutHere': 'Button that signs out this browser only.',
+  'account.signOutEverywhere': 'Button that ends the member’s sessions on every device.',
+  'account.signOutEverywhereHint': 'Explains the “sign out everywhere” button.',
+  'account.bookmarks.heading': 'Heading of the member’s list of bookmarked articles.',
+  'account.bookmarks.empty':
+    'Shown when the member has no bookmarks; names the article’s Bookmark button.',
+  'account.bookmarks.remove':
+    'Accessible name of the button removing one bookmark; {{title}} is the article title.',
+  'account.bookmarks.removeShort': 'Visible text of the button removing one bookmark.',
+  'account.bookmarks.unavailable':
+    'Stands in for the title of a bookmarked article that is no longer on the site.',
+  'account.data.heading': 'Heading of the data export section.',
+  'account.export.hint': 'Explains what the data export holds (PRODUCT.md §8).',
+  'account.export.submit': 'Button that downloads the member’s data as a JSON file.',
+  'account.delete.heading': 'Heading of the account deletion section.',
+  'account.delete.explain':
+    'What deletion removes and what happens to comments (PRODUCT.md §6); it cannot be undone.',
+  'account.delete.word':
+    'The word a member types to confirm deletion: short, lower case, easy to type in this language.',
+  'account.delete.confirm': 'Label of the confirmation field; {{word}} is account.delete.word.',
+  'account.delete.mismatch':
+    'Error when the confirmation field does not hold the word; {{word}} is account.delete.word.',
+  'account.delete.submit': 'Button that deletes the account after the word was typed.',
   'errors.generic': 'Shown when an action failed for a reason we have no specific message for.',
   'errors.offline':
     'Shown when the request could not reach the server (no network). The person can retry; nothing typed is lost.',
@@ -201,6 +262,10 @@ export const descriptions: Record<UiKey, string> = {
   'header.signOut': 'Account menu entry that signs out on this device.',
   'header.sessionEnded':
     'Notice under the header when the session ended without the person signing out here (expired, revoked, signed out elsewhere).',
+  'header.localeOffer':
+    'Header, signed in on a page in another language than the member chose; {{language}} is that language’s own name.',
+  'header.localeSwitch':
+    'Link next to header.localeOffer to the same page in the preferred language; {{language}} as there.',
   'header.dismiss': 'Button that closes a notice.',
   'auth.dialog.close': 'Button that closes the sign-in dialog (its values are kept).',
   'auth.tabs.label': 'Accessible name of the row of tabs in the sign-in dialog.',

@@ -101,6 +101,11 @@ export interface ModerationRoute extends RouteBase {
   kind: 'moderation';
 }
 
+/** The member's account page: the same in every locale, never indexed. */
+export interface AccountRoute extends RouteBase {
+  kind: 'account';
+}
+
 export interface NotFoundRoute extends RouteBase {
   kind: 'not-found';
 }
@@ -114,6 +119,7 @@ export type Route =
   | PageRoute
   | SearchRoute
   | ModerationRoute
+  | AccountRoute
   | NotFoundRoute;
 
 export type RouteKind = Route['kind'];

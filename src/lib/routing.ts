@@ -6,6 +6,7 @@
 import type { Article, SiteContent } from '../content/index';
 import { defaultLocale, locales, type Locale } from '../i18n/locales';
 import {
+  accountPath,
   articleListPath,
   articlePath,
   authorPath,
@@ -18,6 +19,7 @@ import {
   staticPagePath,
 } from './paths';
 import type {
+  AccountRoute,
   Alternate,
   ArticleEntry,
   ArticleListRoute,
@@ -174,6 +176,13 @@ function buildRoutes(content: SiteContent): Route[] {
       indexable: false,
       kind: 'moderation',
     } satisfies ModerationRoute);
+
+    routes.push({
+      ...documentBase(locale, accountPath(locale), everywhere(accountPath), false),
+      params: { locale },
+      indexable: false,
+      kind: 'account',
+    } satisfies AccountRoute);
 
     routes.push({
       ...documentBase(locale, notFoundPath(locale), everywhere(homePath), false),
