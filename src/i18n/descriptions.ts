@@ -293,6 +293,46 @@ export const descriptions: Record<UiKey, string> = {
   'auth.oauth.button':
     'Button for one outside sign-in service; {{provider}} is its name (Google, GitHub, …).',
   'auth.busy': 'Shown on a submit button while the request is running.',
+  'confirm.title':
+    'Title (and <h1>) of /{l}/auth/confirm/, the landing page of the links in our e-mails.',
+  'confirm.description': 'Meta description of the e-mail link landing page.',
+  'confirm.loading': 'Shown on the e-mail link page until its script has read the link.',
+  'confirm.intro.email':
+    'E-mail link page, for a sign-up confirmation or sign-in link: what the button does.',
+  'confirm.intro.recovery': 'E-mail link page, for a password-reset link: what the button does.',
+  'confirm.intro.emailChange': 'E-mail link page, for a link confirming a changed e-mail address.',
+  'confirm.why':
+    'E-mail link page: why the person has to press a button (mail scanners open links too).',
+  'confirm.submit.email': 'Button that completes a sign-up confirmation or sign-in link.',
+  'confirm.submit.recovery':
+    'Button that completes a password-reset link and leads to the new-password page.',
+  'confirm.submit.emailChange': 'Button that completes an e-mail change link.',
+  'confirm.exchanging':
+    'Shown while returning from an outside sign-in service (Google, GitHub, …).',
+  'confirm.done': 'Shown after the link worked, just before the page moves on.',
+  'confirm.emailChangeHalf':
+    'After the first of the two links of an e-mail change: the other address must confirm too.',
+  'confirm.continue': 'Link to the next page after a completed e-mail link.',
+  'confirm.missing':
+    'The e-mail link page was opened without a link (a truncated or copied address).',
+  'confirm.resend.heading':
+    'Heading of the form that sends a fresh e-mail link after an expired or used one.',
+  'confirm.resend.submit': 'Button that sends a fresh e-mail link.',
+  'confirm.resend.sent': 'Shown after a fresh link was sent; {{email}} is the address.',
+  'confirm.emailChangeAgain':
+    'An expired e-mail change link: the change must be asked for again on the account page (a link).',
+  'confirm.noscript': 'Shown on the e-mail link page when JavaScript is off.',
+  'resetPassword.title':
+    'Title (and <h1>) of /{l}/auth/reset-password/, where a member sets a new password.',
+  'resetPassword.description': 'Meta description of the new-password page.',
+  'resetPassword.intro': "Above the new-password form; {{email}} is the member's address.",
+  'resetPassword.field': 'Label of the new password field.',
+  'resetPassword.show': 'Checkbox that shows the typed password in clear text.',
+  'resetPassword.submit': 'Button that saves the new password.',
+  'resetPassword.done': 'Shown after the new password was saved.',
+  'resetPassword.home': 'Link to the home page after the password was changed.',
+  'resetPassword.signedOut':
+    'New-password page opened without a recovery link (or it expired): the reset form follows.',
   'errors.passwordTooLong':
     'A new password longer than 72 bytes (checked before sending; accented letters count double).',
   'errors.codeFormat': 'The code field must hold exactly 6 digits (checked before sending).',
