@@ -17,6 +17,7 @@ export function pageTypeOf(path) {
   if (segments.length === 1) return 'home';
   if (section === '404') return '404';
   if (section === 'search') return 'search';
+  if (section === 'auth') return 'auth page';
   if (section === 'articles') {
     return name === undefined || name === 'page' ? 'article list' : 'article';
   }

@@ -96,6 +96,16 @@ export interface SearchRoute extends RouteBase {
   kind: 'search';
 }
 
+/** The landing page of the links in auth e-mails and of outside sign-in: the same in every locale. */
+export interface AuthConfirmRoute extends RouteBase {
+  kind: 'auth-confirm';
+}
+
+/** Where a member sets a new password after a recovery link. */
+export interface ResetPasswordRoute extends RouteBase {
+  kind: 'reset-password';
+}
+
 /** The moderators' page: the same in every locale, never indexed. */
 export interface ModerationRoute extends RouteBase {
   kind: 'moderation';
@@ -118,6 +128,8 @@ export type Route =
   | AuthorRoute
   | PageRoute
   | SearchRoute
+  | AuthConfirmRoute
+  | ResetPasswordRoute
   | ModerationRoute
   | AccountRoute
   | NotFoundRoute;

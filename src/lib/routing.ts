@@ -9,12 +9,14 @@ import {
   accountPath,
   articleListPath,
   articlePath,
+  authConfirmPath,
   authorPath,
   categoryPath,
   homePath,
   moderationPath,
   notFoundPath,
   reservedSlugs,
+  resetPasswordPath,
   searchPath,
   staticPagePath,
 } from './paths';
@@ -24,6 +26,7 @@ import type {
   ArticleEntry,
   ArticleListRoute,
   ArticleRoute,
+  AuthConfirmRoute,
   AuthorRoute,
   CategoryRoute,
   HomeRoute,
@@ -31,6 +34,7 @@ import type {
   ModerationRoute,
   NotFoundRoute,
   PageRoute,
+  ResetPasswordRoute,
   Route,
   RouteKind,
   SearchRoute,
@@ -163,6 +167,22 @@ function buildRoutes(content: SiteContent): Route[] {
         page,
       } satisfies PageRoute);
     }
+
+    // E-mail links and outside sign-in land here; never indexed.
+    routes.push({
+      ...documentBase(locale, authConfirmPath(locale), everywhere(authConfirmPath), false),
+      params: { locale },
+      indexable: false,
+      alternates: [],
+      kind: 'auth-confirm',
+    } satisfies AuthConfirmRoute);
+    routes.push({
+      ...documentBase(locale, resetPasswordPath(locale), everywhere(resetPasswordPath), false),
+      params: { locale },
+      indexable: false,
+      alternates: [],
+      kind: 'reset-password',
+    } satisfies ResetPasswordRoute);
 
     routes.push({
       ...documentBase(locale, searchPath(locale), everywhere(searchPath), false),

@@ -75,7 +75,10 @@ export function SignInDialog({ open, auth, links, state, dispatch, onClose }: Pr
     dispatch({ type: 'submit' });
     const { error: failure } = await auth.signInWithOAuth({
       provider: provider as never,
-      options: { redirectTo: links.confirmUrl },
+      // Back to this page once /{l}/auth/confirm/ has exchanged the code.
+      options: {
+        redirectTo: `${links.confirmUrl}?next=${encodeURIComponent(window.location.pathname)}`,
+      },
     });
     if (failure) dispatch({ type: 'failed', error: errorKey(failure) });
   }
