@@ -5,12 +5,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Keys } from '../config/keys.ts';
-import type { Claims, Database } from '../db/database.ts';
+import type { Claims } from '../db/database.ts';
 import { handleErrors, ServiceError } from '../http/errors.ts';
 import { identifyRequest, JwtError } from '../http/keys.ts';
 import type { AppEnv } from '../http/service.ts';
-import { channelAccess } from './authorization.ts';
 import type { Hub } from './hub.ts';
+import type { JoinChecks } from './join-checks.ts';
 
 const batch = z.object({
   messages: z
@@ -44,14 +44,14 @@ async function checkCaller(
 export function createRealtimeApi(
   hub: Hub,
   keys: Keys,
-  db: Database,
+  checks: JoinChecks,
   onUnexpected: (error: unknown) => void,
 ): Hono<AppEnv> {
   /** Private topics the caller may not write to are dropped silently (hosted answers 202 too). */
   const mayWrite = async (claims: Claims, topic: string, isPrivate: boolean) => {
     if (!isPrivate) return true;
-    const [access] = await channelAccess(db, topic, [claims]);
-    return access?.broadcastWrite === true;
+    const access = await checks.access(topic, claims);
+    return 'broadcastWrite' in access && access.broadcastWrite;
   };
 
   const app = new Hono<AppEnv>();

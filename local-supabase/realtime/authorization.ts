@@ -1,8 +1,9 @@
 // Private channels (`config: { private: true }`), authorized as hosted Realtime does it: at join (and
 // whenever the token changes) the RLS policies on `realtime.messages` decide, for the channel's topic
 // and the subscriber's claims, whether it may receive broadcasts and presence (SELECT) and whether it
-// may send broadcasts and track presence (INSERT). Public channels allow everything.
-import type { Claims, Database } from '../db/database.ts';
+// may send broadcasts and track presence (INSERT); JoinChecks asks the database, many joins at once.
+// Public channels allow everything.
+import type { Claims } from '../db/database.ts';
 
 export interface ChannelAccess {
   broadcastRead: boolean;
@@ -17,36 +18,6 @@ export const PUBLIC_ACCESS: ChannelAccess = Object.freeze({
   broadcastWrite: true,
   presenceWrite: true,
 });
-
-interface AccessRow {
-  broadcast_read: boolean;
-  presence_read: boolean;
-  broadcast_write: boolean;
-  presence_write: boolean;
-}
-
-/**
- * What each claim set may do on `topic` (the channel name without `realtime:`), in one round trip to
- * the database worker however many claim sets there are (`realtime.local_channel_access`).
- */
-export async function channelAccess(
-  db: Database,
-  topic: string,
-  claimSets: readonly Claims[],
-): Promise<ChannelAccess[]> {
-  if (claimSets.length === 0) return [];
-  const { rows } = await db.query<{ access: string }>(
-    'select realtime.local_channel_access($1, $2::jsonb)::text as access',
-    [topic, JSON.stringify(claimSets)],
-  );
-  const access = JSON.parse(rows[0]?.access ?? '[]') as AccessRow[];
-  return access.map((row) => ({
-    broadcastRead: row.broadcast_read,
-    presenceRead: row.presence_read,
-    broadcastWrite: row.broadcast_write,
-    presenceWrite: row.presence_write,
-  }));
-}
 
 export function unauthorizedToRead(topic: string): string {
   return `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`;

@@ -2,11 +2,9 @@
 // a later heartbeat or leave overtake it), and owns the socket's channels.
 import type { RawData, WebSocket } from 'ws';
 import type { Keys } from '../config/keys.ts';
-import type { Database } from '../db/database.ts';
 import type { Log } from '../http/log.ts';
 import { authenticate, RealtimeAuthError, type ChannelAuth } from './auth.ts';
 import {
-  channelAccess,
   presenceKeyRefusal,
   PUBLIC_ACCESS,
   unauthorizedToRead,
@@ -16,6 +14,7 @@ import { BindingError, createBindings } from './changes/bindings.ts';
 import type { TableCatalog } from './changes/tables.ts';
 import { Channel, type ChannelConfig, type ChannelTransport } from './channel.ts';
 import type { Hub } from './hub.ts';
+import type { JoinChecks } from './join-checks.ts';
 import { refusals, type RealtimeQuota } from './limits.ts';
 import {
   decodeBinary,
@@ -31,7 +30,8 @@ import {
 export interface ConnectionContext {
   hub: Hub;
   catalog: TableCatalog;
-  db: Database;
+  /** Policy and filter checks of joins, many joins per round trip to the database. */
+  checks: JoinChecks;
   keys: Keys;
   log: Log;
   quota: RealtimeQuota<Connection>;
@@ -213,7 +213,7 @@ export class Connection implements ChannelTransport {
       const bindings = await createBindings(
         config['postgres_changes'],
         this.#context.catalog,
-        this.#context.db,
+        this.#context.checks,
       );
       channel = new Channel({
         transport: this,
@@ -258,8 +258,10 @@ export class Connection implements ChannelTransport {
   async #authorize(topic: string, isPrivate: boolean, auth: ChannelAuth): Promise<ChannelAccess> {
     if (!isPrivate) return PUBLIC_ACCESS;
     const subTopic = topic.replace(/^realtime:/, '');
-    const [access] = await channelAccess(this.#context.db, subTopic, [auth.claims]);
-    if (!access || (!access.broadcastRead && !access.presenceRead)) {
+    const access = await this.#context.checks.access(subTopic, auth.claims);
+    // A policy that raised: Realtime's code for it, with the database's message.
+    if ('error' in access) throw new RealtimeAuthError(`RlsPolicyError: ${access.error}`);
+    if (!access.broadcastRead && !access.presenceRead) {
       throw new RealtimeAuthError(unauthorizedToRead(subTopic));
     }
     return access;

@@ -8,6 +8,7 @@ import { deliverChanges } from './changes/deliver.ts';
 import { ChangeFeed, removeCapture } from './changes/feed.ts';
 import { TableCatalog } from './changes/tables.ts';
 import { Hub } from './hub.ts';
+import { JoinChecks } from './join-checks.ts';
 import { RealtimeQuota } from './limits.ts';
 import { attachWebSocket, type RealtimeSockets } from './websocket.ts';
 
@@ -15,6 +16,7 @@ import { attachWebSocket, type RealtimeSockets } from './websocket.ts';
 export interface RealtimeService extends Service {
   hub: Hub;
   feed: ChangeFeed;
+  checks: JoinChecks;
 }
 
 export async function createService(context: ServiceContext): Promise<Service> {
@@ -33,6 +35,7 @@ export async function createService(context: ServiceContext): Promise<Service> {
     logger.error('realtime', 'change delivery failed', error);
   };
   const hub = new Hub();
+  const checks = new JoinChecks(db);
   const catalog = new TableCatalog(db);
   const feed = new ChangeFeed({
     db,
@@ -58,16 +61,17 @@ export async function createService(context: ServiceContext): Promise<Service> {
   await feed.start();
   let sockets: RealtimeSockets | undefined;
   const service: RealtimeService = {
-    app: createRealtimeApi(hub, keys, db, (error) => {
+    app: createRealtimeApi(hub, keys, checks, (error) => {
       logger.error('realtime', 'unexpected error', error);
     }),
     hub,
     feed,
+    checks,
     attach(server) {
       sockets = attachWebSocket(server, keys, {
         hub,
         catalog,
-        db,
+        checks,
         keys,
         log,
         quota: new RealtimeQuota(config.local.realtimeLimits),

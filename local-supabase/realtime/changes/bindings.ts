@@ -1,6 +1,6 @@
 // A channel's postgres_changes bindings: what the client asked for at join, checked against the
 // database and given a server id. The join reply echoes them in the client's order.
-import type { Database } from '../../db/database.ts';
+import type { JoinChecks } from '../join-checks.ts';
 import { compileFilter, FilterError, parseFilter, type FilterCondition } from './filters.ts';
 import type { TableCatalog } from './tables.ts';
 
@@ -64,7 +64,7 @@ function describe(binding: ClientBinding): string {
 export async function createBindings(
   requested: unknown,
   catalog: TableCatalog,
-  db: Database,
+  checks: JoinChecks,
 ): Promise<PostgresBinding[]> {
   if (requested === undefined || requested === null) return [];
   if (!Array.isArray(requested)) throw new BindingError('postgres_changes must be a list');
@@ -88,7 +88,7 @@ export async function createBindings(
           `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${describe(echo)}`,
         );
       }
-      await checkFilterValues(conditions, info, db, echo);
+      await checkFilterValues(conditions, info, checks, echo);
     }
     bindings.push({
       id: nextId++,
@@ -102,20 +102,25 @@ export async function createBindings(
   return bindings;
 }
 
-/** Casts every filter value to its column's type once, so a bad value fails the join, not a change. */
+/**
+ * Casts every filter value to its column's type once, so a bad value fails the join, not a change.
+ * The values travel as one jsonb array ($1), so the checks of many joins go in one call.
+ */
 async function checkFilterValues(
   conditions: FilterCondition[],
   info: NonNullable<Awaited<ReturnType<TableCatalog['get']>>>,
-  db: Database,
+  checks: JoinChecks,
   echo: ClientBinding,
 ): Promise<void> {
   if (conditions.length === 0) return;
-  const params: unknown[] = [];
+  const input: unknown[] = [];
   let sql: string;
   try {
     sql = compileFilter(conditions, info, (value) => {
-      params.push(value);
-      return `$${params.length}`;
+      const at = input.push(value) - 1;
+      return Array.isArray(value)
+        ? `(array(select jsonb_array_elements_text($1 -> ${String(at)})))`
+        : `($1 ->> ${String(at)})`;
     });
   } catch (error) {
     if (error instanceof FilterError) {
@@ -124,12 +129,12 @@ async function checkFilterValues(
     throw error;
   }
   const row = `null::${quoteName(info.schema)}.${quoteName(info.table)}`;
-  try {
-    await db.query(`select ${sql} from (select (${row}).*) as r`, params);
-  } catch (error) {
-    throw new BindingError(
-      `Error parsing \`filter\` params: ${(error as Error).message} ${describe(echo)}`,
-    );
+  const failure = await checks.filter({
+    statement: `select ${sql} from (select (${row}).*) as r`,
+    input,
+  });
+  if (failure !== null) {
+    throw new BindingError(`Error parsing \`filter\` params: ${failure} ${describe(echo)}`);
   }
 }
 

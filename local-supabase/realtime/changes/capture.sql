@@ -130,19 +130,23 @@ create trigger supabase_realtime_local_messages
   when (new.extension = 'broadcast' and new.payload is not null)
   execute function realtime.local_capture_message();
 
--- Private channel authorization as hosted Realtime does it, for many claim sets in one call: for each
--- claim set, probe messages are inserted for the topic; as that role and those claims (and
--- realtime.topic() set), SELECT policies decide read access to broadcast and presence, and an INSERT
--- of each extension decides write access. Everything is rolled back (the raise at the end undoes the
--- probes and the role switch). Returns [{broadcast_read, presence_read, broadcast_write,
--- presence_write}] in the order of `claim_sets`.
-create or replace function realtime.local_channel_access(channel_topic text, claim_sets jsonb)
+-- Private channel authorization as hosted Realtime does it, for many joins in one call (a join storm
+-- of 1,000 readers is one round trip, not 1,000): for each request {topic, claims}, probe messages are
+-- inserted for the topic; as that role and those claims (and realtime.topic() set), SELECT policies
+-- decide read access to broadcast and presence, and an INSERT of each extension decides write access.
+-- Everything is rolled back (the raise at the end undoes the probes and the role switch). Returns
+-- [{broadcast_read, presence_read, broadcast_write, presence_write}] in the order of `requests`; a
+-- policy that raises is confined to its request: {"error": message} in its place.
+drop function if exists realtime.local_channel_access(text, jsonb);
+create or replace function realtime.local_channel_access(requests jsonb)
 returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
+  request jsonb;
   claims jsonb;
+  channel_topic text;
   access jsonb := '[]'::jsonb;
   broadcast_id uuid;
   presence_id uuid;
@@ -150,12 +154,16 @@ declare
   can_presence_read boolean;
   can_broadcast_write boolean;
   can_presence_write boolean;
+  failure text;
 begin
-  for claims in select value from jsonb_array_elements(claim_sets) loop
+  for request in select value from jsonb_array_elements(requests) loop
+    claims := request -> 'claims';
+    channel_topic := request ->> 'topic';
     can_broadcast_read := false;
     can_presence_read := false;
     can_broadcast_write := false;
     can_presence_write := false;
+    failure := null;
     begin
       broadcast_id := gen_random_uuid();
       presence_id := gen_random_uuid();
@@ -187,17 +195,46 @@ begin
         can_presence_write := false;
       end;
       raise exception using errcode = 'P0R01';
-    exception when sqlstate 'P0R01' then
-      null;
+    exception
+      when sqlstate 'P0R01' then null;
+      when others then failure := sqlerrm;
     end;
-    access := access || jsonb_build_array(jsonb_build_object(
+    access := access || jsonb_build_array(case when failure is null then jsonb_build_object(
       'broadcast_read', can_broadcast_read, 'presence_read', can_presence_read,
-      'broadcast_write', can_broadcast_write, 'presence_write', can_presence_write));
+      'broadcast_write', can_broadcast_write, 'presence_write', can_presence_write)
+      else jsonb_build_object('error', failure) end);
   end loop;
   return access;
 end;
 $$;
-revoke all on function realtime.local_channel_access(text, jsonb) from public, anon, authenticated, service_role;
+revoke all on function realtime.local_channel_access(jsonb) from public, anon, authenticated, service_role;
+
+-- The filter values of many joins checked in one call: each check is a statement the server built
+-- (`select <filter> from <an empty row of the table>`) that casts every value to its column's type,
+-- with the values in $1. Returns, in order, null for a check that passed or the error's message.
+create or replace function realtime.local_check_filters(checks jsonb)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  item jsonb;
+  output jsonb := '[]'::jsonb;
+  failure text;
+begin
+  for item in select value from jsonb_array_elements(checks) loop
+    failure := null;
+    begin
+      execute item ->> 'statement' using item -> 'input';
+    exception when others then
+      failure := sqlerrm;
+    end;
+    output := output || jsonb_build_array(failure);
+  end loop;
+  return output;
+end;
+$$;
+revoke all on function realtime.local_check_filters(jsonb) from public, anon, authenticated, service_role;
 
 -- Per-subscriber visibility for a batch of changes in one call, however many distinct claim sets
 -- subscribe: for each claim set, as its role with its `request.jwt.claims` (as PostgREST runs a
