@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useT } from '../shared/strings';
 import { CommentForm } from './CommentForm';
 import { CommentText } from './CommentText';
+import { ConfirmDialog } from './ConfirmDialog';
 import { useCommentsContext } from './context';
 import type { ReportReason } from './data/comments-api';
 import type { ApiFailure } from './data/results';
@@ -16,7 +17,7 @@ export interface CommentActions {
   moderate: (id: string, action: 'hide_comment' | 'restore_comment') => Promise<ApiFailure | null>;
 }
 
-type Open = 'none' | 'reply' | 'edit' | 'report';
+type Open = 'none' | 'reply' | 'edit' | 'report' | 'confirmDelete';
 
 function languageName(locale: string, language: string): string {
   try {
@@ -101,9 +102,7 @@ export function CommentItem({
                   type="button"
                   className="link-button"
                   onClick={() => {
-                    if (window.confirm(t('comments.actions.deleteConfirm'))) {
-                      void actions.withdraw(comment.id);
-                    }
+                    setOpen('confirmDelete');
                   }}
                 >
                   {t('comments.actions.delete')}
@@ -145,6 +144,18 @@ export function CommentItem({
             label={t('comments.form.replyLabel', { author })}
             submitLabel={t('comments.form.reply')}
             onSubmit={(body) => actions.reply(comment.id, body)}
+            onCancel={close}
+          />
+        )}
+        {open === 'confirmDelete' && (
+          <ConfirmDialog
+            message={t('comments.actions.deleteConfirm')}
+            confirmLabel={t('comments.actions.delete')}
+            cancelLabel={t('comments.form.cancel')}
+            onConfirm={() => {
+              close();
+              void actions.withdraw(comment.id);
+            }}
             onCancel={close}
           />
         )}
