@@ -168,7 +168,10 @@ function authEmailDefaults() {
 const storage = z.strictObject({
   enabled: z.boolean().default(true),
   file_size_limit: size.default(50 * 2 ** 20),
-  image_transformation: ignored,
+  // On by default, as in the Supabase CLI's config.toml; off answers `FeatureNotEnabled`.
+  image_transformation: z
+    .strictObject({ enabled: z.boolean().default(true) })
+    .default({ enabled: true }),
   buckets: ignored,
   s3_protocol: ignored,
   analytics: ignored,
@@ -197,7 +200,7 @@ export const configFileSchema = z.strictObject({
   realtime: realtime.default({ enabled: true }),
   studio: ignored,
   inbucket: inbucket.default({ enabled: true, port: 54324 }),
-  storage: storage.default({ enabled: true, file_size_limit: 50 * 2 ** 20 }),
+  storage: storage.default(storage.parse({})),
   auth: auth.default(auth.parse({})),
   edge_runtime: ignored,
   analytics: ignored,

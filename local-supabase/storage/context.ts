@@ -9,4 +9,6 @@ export interface StorageContext {
   files: FileStore;
   /** `[storage] file_size_limit` from config.toml: no object may be larger, whatever its bucket says. */
   fileSizeLimit: number;
+  /** `[storage.image_transformation] enabled`: whether `/render/image` transforms. */
+  imageTransformation: boolean;
 }

@@ -11,6 +11,7 @@ import { loadStoredVersions } from './sql/versions.ts';
 import { addBucketRoutes } from './routes/buckets.ts';
 import { addDownloadRoutes } from './routes/download.ts';
 import { addObjectRoutes } from './routes/objects.ts';
+import { addRenderRoutes } from './routes/render.ts';
 import { addSignRoutes } from './routes/sign.ts';
 import { addUploadRoutes } from './routes/upload.ts';
 
@@ -28,6 +29,7 @@ export function createStorageApp(context: StorageContext, onUnexpected?: (error:
   addSignRoutes(app, context);
   addObjectRoutes(app, context);
   addDownloadRoutes(app, context);
+  addRenderRoutes(app, context);
   addUploadRoutes(app, context);
   addBucketRoutes(app, context);
   // Parts of Storage this backend does not offer answer one clear error instead of "Route not found".
@@ -65,7 +67,13 @@ export async function createService(context: ServiceContext): Promise<Service> {
     );
   }
   const app = createStorageApp(
-    { db, keys, files, fileSizeLimit: config.storage.file_size_limit },
+    {
+      db,
+      keys,
+      files,
+      fileSizeLimit: config.storage.file_size_limit,
+      imageTransformation: config.storage.image_transformation.enabled,
+    },
     (error) => {
       logger.error('storage', 'unexpected error', error);
     },

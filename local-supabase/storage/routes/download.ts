@@ -13,7 +13,7 @@ import { findBucket } from '../sql/buckets.ts';
 import { findObject, type StoredObject } from '../sql/objects.ts';
 
 /** `Content-Disposition` for `?download=` (empty: the key's own file name). */
-function dispositionOf(download: string | undefined, key: string): string | undefined {
+export function dispositionOf(download: string | undefined, key: string): string | undefined {
   if (download === undefined) return undefined;
   const name = download || key.split('/').pop() || 'download';
   return `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;

@@ -8,11 +8,22 @@ import type { StorageContext } from '../context.ts';
 import { mapDatabaseErrors, storageErrors } from '../errors.ts';
 import { readJsonBody } from '../json-body.ts';
 import { checkBucketName, checkKey, objectParams } from '../names.ts';
+import { parseTransformQuery, transformClaimOf } from '../render/options.ts';
 import { signUrlToken } from '../signing.ts';
 import { findObject } from '../sql/objects.ts';
 
 const expiresIn = z.coerce.number().int().positive();
-const signOne = z.object({ expiresIn });
+/** `createSignedUrl(path, s, { transform })` sends the options as given (numbers and words). */
+const transform = z
+  .object({
+    width: z.coerce.string(),
+    height: z.coerce.string(),
+    resize: z.string(),
+    quality: z.coerce.string(),
+    format: z.string(),
+  })
+  .partial();
+const signOne = z.object({ expiresIn, transform: transform.optional() });
 const signMany = z.object({ expiresIn, paths: z.array(z.string()).min(1).max(1000) });
 
 const NOT_FOUND = 'Either the object does not exist or you do not have access to it';
@@ -32,6 +43,16 @@ export function addSignRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
       db.asRole(claims, (tx) => findObject(tx, bucket, key)),
     );
     if (!object) throw storageErrors.noSuchKey();
+    if (body.transform && Object.keys(body.transform).length > 0) {
+      // As storage-api: the options go into the token, and the URL leads to the renderer.
+      const transformations = transformClaimOf(parseTransformQuery(body.transform));
+      const token = await signUrlToken(
+        keys,
+        { url: `${bucket}/${key}`, transformations },
+        body.expiresIn,
+      );
+      return c.json({ signedURL: `/render/image/sign/${bucket}/${key}?token=${token}` });
+    }
     return c.json({ signedURL: await signedUrlOf(bucket, key, body.expiresIn) });
   });
 
