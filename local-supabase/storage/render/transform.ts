@@ -110,14 +110,17 @@ export async function renderImage(
 ): Promise<RenderedImage> {
   checkSourceSize(input.byteLength);
   const metadata = await metadataOf(input);
-  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  const pixels = metadata.width * metadata.height;
   if (pixels > TRANSFORM_LIMITS.maxSourcePixels) {
     throw imageProcessingError('Source image resolution is too big');
   }
   const format = outputFormatOf(sourceFormatOf(metadata), options, accept);
   const quality = options.quality ?? TRANSFORM_LIMITS.defaultQuality;
-  // `rotate()` applies the EXIF orientation first, so a phone photo is resized as it is seen.
-  let pipeline = sharp(input, { limitInputPixels: TRANSFORM_LIMITS.maxSourcePixels }).rotate();
+  // `autoOrient` applies the EXIF orientation first, so a phone photo is resized as it is seen.
+  let pipeline = sharp(input, {
+    limitInputPixels: TRANSFORM_LIMITS.maxSourcePixels,
+    autoOrient: true,
+  });
   if (options.width || options.height) {
     pipeline = pipeline.resize({
       width: options.width,

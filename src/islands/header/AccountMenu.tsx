@@ -2,7 +2,7 @@
 // (moderators and admins), and sign out. A disclosure (button + list of links), not an ARIA menu:
 // Tab and Enter work as everywhere else on the page.
 import { useEffect, useId, useRef, useState } from 'react';
-import { avatarUrl } from '../shared/client';
+import { MemberAvatar } from '../shared/MemberAvatar';
 import { initialsOf, type Profile } from '../shared/profile';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
@@ -54,13 +54,7 @@ export function AccountMenu({ profile, email, accountPath, moderationPath }: Pro
         }}
       >
         {profile?.avatar_path ? (
-          <img
-            className="member-avatar"
-            src={avatarUrl(profile.avatar_path)}
-            alt=""
-            width={32}
-            height={32}
-          />
+          <MemberAvatar className="member-avatar" path={profile.avatar_path} size={32} />
         ) : (
           <span className="member-avatar member-initials" aria-hidden="true">
             {initialsOf(name)}

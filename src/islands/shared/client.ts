@@ -106,7 +106,23 @@ export async function fetchOAuthProviders(
   }
 }
 
-/** Public URL of an avatar in the `avatars` bucket. */
+/** The `avatars` bucket's path for an object, each segment URL-encoded. */
+function avatarObjectPath(path: string): string {
+  return `avatars/${path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** Public URL of an avatar in the `avatars` bucket, at the size it was uploaded. */
 export function avatarUrl(path: string): string {
-  return `${clientSettings().url}/storage/v1/object/public/avatars/${path.split('/').map(encodeURIComponent).join('/')}`;
+  return `${clientSettings().url}/storage/v1/object/public/${avatarObjectPath(path)}`;
+}
+
+/**
+ * An avatar rendered by Storage's image transformations as a square of `pixels` (cropped to fill
+ * it, WebP where the browser takes it). The local backend always renders; hosted Supabase only on
+ * plans with transformations, so whoever shows it falls back to `avatarUrl` when it fails.
+ *
+ * @example renderedAvatarUrl('<id>/a.png', 64) // '…/render/image/public/avatars/<id>/a.png?width=64&height=64'
+ */
+export function renderedAvatarUrl(path: string, pixels: number): string {
+  return `${clientSettings().url}/storage/v1/render/image/public/${avatarObjectPath(path)}?width=${pixels}&height=${pixels}`;
 }
