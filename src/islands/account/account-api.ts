@@ -136,14 +136,10 @@ export function exportData(db: SupabaseClient): Promise<Result<unknown>> {
 
 /**
  * Deletes the account: first the picture files through the storage API (hosted storage keeps a
- * file whose row SQL deletes, see the migration), then `delete_my_account()`, then the session
- * this browser still holds (its user is gone, so the server has nothing left to end).
+ * file whose row SQL deletes, see the migration), then `delete_my_account()`. The session this
+ * browser still holds is left for the caller to sign out (its user and sessions are gone).
  */
-export function deleteAccount(
-  db: SupabaseClient,
-  auth: GoTrueClient,
-  userId: string,
-): Promise<Result<null>> {
+export function deleteAccount(db: SupabaseClient, userId: string): Promise<Result<null>> {
   return attempt(async () => {
     const objects = await ownAvatarObjects(db, userId);
     if (objects.length > 0) {
@@ -151,9 +147,7 @@ export function deleteAccount(
       if (removed.error) return failed(removed.error);
     }
     const { error } = await db.rpc('delete_my_account');
-    if (error) return failed(error);
-    await auth.signOut({ scope: 'local' });
-    return { ok: true, value: null };
+    return error ? failed(error) : { ok: true, value: null };
   });
 }
 

@@ -7,6 +7,7 @@ import { useProfile } from '../shared/profile';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
 import { AccountMenu } from './AccountMenu';
+import { LocaleOffer } from './LocaleOffer';
 import type { Links } from './auth-actions';
 import { dialogReducer, initialDialogState } from './dialog-state';
 import { SignInDialog } from './SignInDialog';
@@ -16,6 +17,8 @@ export interface HeaderPaths {
   moderation: string;
   confirm: string;
   resetPassword: string;
+  /** This page in each locale, where the member's preferred language takes them. */
+  locales: Readonly<Record<string, string>>;
 }
 
 interface Props {
@@ -35,9 +38,15 @@ export function Header({ auth, rest, locale, paths }: Props) {
   const trigger = useRef<HTMLButtonElement>(null);
   const userId = state.status === 'signedIn' ? state.session.user.id : null;
   const profile = useProfile(rest, userId);
+  // Signed in after this page showed "Sign in" (not a session restored on load or by another tab's
+  // storage event hydrating the island): then the preferred language is applied at once.
+  const [freshSignIn, setFreshSignIn] = useState(false);
+  const previousStatus = useRef(state.status);
 
   useEffect(() => {
     if (state.status === 'signedIn') setDialogOpen(false);
+    if (previousStatus.current === 'signedOut' && state.status === 'signedIn') setFreshSignIn(true);
+    previousStatus.current = state.status;
   }, [state.status]);
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
@@ -49,12 +58,20 @@ export function Header({ auth, rest, locale, paths }: Props) {
 
   if (state.status === 'signedIn') {
     return (
-      <AccountMenu
-        profile={profile}
-        email={state.session.user.email ?? ''}
-        accountPath={paths.account}
-        moderationPath={paths.moderation}
-      />
+      <>
+        <AccountMenu
+          profile={profile}
+          email={state.session.user.email ?? ''}
+          accountPath={paths.account}
+          moderationPath={paths.moderation}
+        />
+        <LocaleOffer
+          profile={profile}
+          locale={locale}
+          localePaths={paths.locales}
+          freshSignIn={freshSignIn}
+        />
+      </>
     );
   }
   return (

@@ -9,6 +9,8 @@ export const headerKeys = [
   'header.signOut',
   'header.sessionEnded',
   'header.dismiss',
+  'header.localeOffer',
+  'header.localeSwitch',
   'auth.dialog.close',
   'auth.tabs.label',
   'auth.tabs.password',

@@ -7,7 +7,6 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -29,6 +28,13 @@ export interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
+/**
+ * Whether someone on this page asked for the sign-out that comes next. Shared by every island's
+ * provider (one module per page), so a sign-out pressed on the account page is no surprise to the
+ * header; it stays set until the next sign-in, because every provider hears the SIGNED_OUT event.
+ */
+const signOutRequest = { pending: false };
+
 interface Props {
   auth: GoTrueClient;
   /** Whether the page saw a stored session before loading (then its absence is worth a notice). */
@@ -38,12 +44,11 @@ interface Props {
 
 export function SessionProvider({ auth, hadStoredSession = false, children }: Props) {
   const [state, setState] = useState<SessionState>(initialSessionState);
-  const requestedSignOut = useRef(false);
 
   useEffect(() => {
     const { data } = auth.onAuthStateChange((event, session) => {
-      const requested = requestedSignOut.current;
-      if (session === null) requestedSignOut.current = false;
+      const requested = signOutRequest.pending;
+      if (session !== null) signOutRequest.pending = false;
       setState((current) =>
         nextSessionState(current, { event, session, requested, hadStoredSession }),
       );
@@ -69,10 +74,10 @@ export function SessionProvider({ auth, hadStoredSession = false, children }: Pr
 
   const signOut = useCallback(
     async (scope: 'local' | 'global' = 'local') => {
-      requestedSignOut.current = true;
+      signOutRequest.pending = true;
       const { error } = await auth.signOut({ scope });
       if (error) {
-        requestedSignOut.current = false;
+        signOutRequest.pending = false;
         return errorKey(error);
       }
       return null;

@@ -1,0 +1,127 @@
+// The account page's content for the session's state: loading, the sign-in prompt, or the
+// member's sections.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
+import { useEffect, useState } from 'react';
+import type { Profile } from '../shared/profile';
+import { useSession } from '../shared/SessionProvider';
+import { useT } from '../shared/strings';
+import { ActionMessage } from './ActionMessage';
+import { loadProfile } from './account-api';
+import { AvatarForm } from './AvatarForm';
+import { BookmarkList } from './BookmarkList';
+import { DeleteAccountForm } from './DeleteAccountForm';
+import { EmailForm } from './EmailForm';
+import { ExportButton } from './ExportButton';
+import { LanguageForm } from './LanguageForm';
+import { NameForm } from './NameForm';
+import { PasswordForm } from './PasswordForm';
+import { Section } from './Section';
+import { SignInPrompt } from './SignInPrompt';
+import { SignOutButtons } from './SignOutButtons';
+import type { ArticleLinks, LocalePaths } from './strings';
+import { useAction } from './use-action';
+
+export interface AccountProps {
+  db: SupabaseClient;
+  locale: string;
+  articles: ArticleLinks;
+  localePaths: LocalePaths;
+  /** Where e-mail change links land (`/{l}/auth/confirm/` of this site). */
+  confirmUrl: string;
+}
+
+export function Account(props: AccountProps) {
+  const t = useT();
+  const { state } = useSession();
+  const [deleted, setDeleted] = useState(false);
+  if (state.status === 'loading') return <p className="meta">{t('account.loading')}</p>;
+  if (state.status === 'signedOut') return <SignInPrompt deleted={deleted} />;
+  return (
+    <MemberAccount
+      key={state.session.user.id}
+      {...props}
+      session={state.session}
+      onDeleted={() => {
+        setDeleted(true);
+      }}
+    />
+  );
+}
+
+interface MemberProps extends AccountProps {
+  session: Session;
+  onDeleted: () => void;
+}
+
+function MemberAccount({
+  db,
+  locale,
+  articles,
+  localePaths,
+  confirmUrl,
+  session,
+  onDeleted,
+}: MemberProps) {
+  const t = useT();
+  const { auth } = useSession();
+  const userId = session.user.id;
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const loading = useAction();
+
+  useEffect(() => {
+    let current = true;
+    void loading.run(async () => {
+      const result = await loadProfile(db, userId);
+      if (!result.ok) return result.error;
+      if (current) setProfile(result.value);
+      return null;
+    });
+    return () => {
+      current = false;
+    };
+  }, [db, userId, loading.run]);
+
+  if (profile === null) {
+    return loading.state.status === 'failed' ? (
+      <ActionMessage state={loading.state} />
+    ) : (
+      <p className="meta">{t('account.loading')}</p>
+    );
+  }
+  return (
+    <div className="account">
+      <Section title={t('account.profile.heading')}>
+        <NameForm db={db} profile={profile} onSaved={setProfile} />
+        <LanguageForm
+          db={db}
+          profile={profile}
+          locale={locale}
+          localePaths={localePaths}
+          onSaved={setProfile}
+        />
+      </Section>
+      <Section title={t('account.avatar.heading')}>
+        <AvatarForm db={db} profile={profile} onSaved={setProfile} />
+      </Section>
+      <Section title={t('account.bookmarks.heading')}>
+        <BookmarkList db={db} articles={articles} />
+      </Section>
+      <Section title={t('account.email.heading')}>
+        <EmailForm auth={auth} email={session.user.email ?? ''} confirmUrl={confirmUrl} />
+      </Section>
+      <Section title={t('account.password.heading')}>
+        <PasswordForm auth={auth} />
+      </Section>
+      <Section title={t('account.sessions.heading')}>
+        <SignOutButtons />
+      </Section>
+      <Section title={t('account.data.heading')}>
+        <ExportButton db={db} />
+      </Section>
+      <Section title={t('account.delete.heading')}>
+        <DeleteAccountForm db={db} userId={userId} onDeleted={onDeleted} />
+      </Section>
+    </div>
+  );
+}
