@@ -1,0 +1,225 @@
+// The account page against the local backend, in the built site: what a member changes here shows
+// in the header and on their other devices, and export and deletion do what the page says.
+import { readFile } from 'node:fs/promises';
+import type { Browser } from '@playwright/test';
+import { AccountPage, freshMember, memberPassword } from './support/account.ts';
+import { contextWithSession, nodeClient } from './support/community.ts';
+import { expect, test } from './support/fixtures.ts';
+import { backendAvailable, MemberHeader } from './support/members.ts';
+import { aRoute, anArticle } from './support/site-data.ts';
+import { uiText } from './support/ui-strings.ts';
+
+test.skip(!backendAvailable, 'needs the local backend the Playwright config starts');
+
+/** A browser context holding a session of its own for the member (another device). */
+async function deviceOf(browser: Browser, email: string) {
+  const client = await nodeClient();
+  const { data, error } = await client.auth.signInWithPassword({ email, password: memberPassword });
+  if (error) throw error;
+  return contextWithSession(browser, data.session);
+}
+
+/** The smallest PNG (1×1), as a file picked from disk. */
+const pixel = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('signed-out visitors learn what the page is for and sign in from it', async ({ page }) => {
+  // Their language is German, so signing in here keeps them on this page.
+  const member = await freshMember('Signed Out Sam', 'de');
+  const account = new AccountPage(page, 'de');
+  await account.open();
+  await expect(account.main.getByText(account.text('account.signedOut'))).toBeVisible();
+  await account.main.getByRole('button', { name: account.text('header.signIn') }).click();
+  const header = new MemberHeader(page, 'de');
+  await expect(header.dialog).toBeVisible();
+  await header.field('auth.field.email').fill(member.email);
+  await header.field('auth.field.password').fill(memberPassword);
+  await header.dialog.getByRole('button', { name: uiText('de', 'auth.password.submit') }).click();
+  await expect(account.field('account.profile.heading', 'account.displayName')).toHaveValue(
+    'Signed Out Sam',
+  );
+});
+
+test('an uploaded picture appears in the header; a wrong file is explained and not sent', async ({
+  browser,
+}) => {
+  const member = await freshMember('Avatar Ava');
+  const context = await deviceOf(browser, member.email);
+  const page = await context.newPage();
+  const account = new AccountPage(page, 'fr');
+  await account.open();
+  const chooser = account.field('account.avatar.heading', 'account.avatar.choose');
+
+  await chooser.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hi'),
+  });
+  await expect(account.alert('account.avatar.heading')).toHaveText(uiText('fr', 'errors.fileType'));
+  await expect(account.button('account.avatar.heading', 'account.avatar.upload')).toHaveCount(0);
+
+  await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pixel });
+  await expect(
+    account.section('account.avatar.heading').getByRole('img', {
+      name: account.text('account.avatar.preview'),
+    }),
+  ).toBeVisible();
+  await account.button('account.avatar.heading', 'account.avatar.upload').click();
+
+  const headerAvatar = page.locator('header .avatar-button img');
+  await expect(headerAvatar).toHaveAttribute(
+    'src',
+    new RegExp(`/storage/v1/object/public/avatars/${member.id}/avatar-\\d+\\.png$`),
+  );
+  const served = await page.request.get((await headerAvatar.getAttribute('src')) ?? '');
+  expect(served.status()).toBe(200);
+  // After a reload the header still shows it (it is the profile's, not the page's).
+  await page.reload();
+  await expect(page.locator('header .avatar-button img')).toBeVisible();
+  await context.close();
+});
+
+test('a name that breaks the rules is explained in the reader’s language and stays typed', async ({
+  browser,
+}) => {
+  const member = await freshMember('Rule Ruth');
+  const context = await deviceOf(browser, member.email);
+  const page = await context.newPage();
+  const account = new AccountPage(page, 'ar');
+  await account.open();
+  const name = account.field('account.profile.heading', 'account.displayName');
+  const tooLong = 'ن'.repeat(41);
+  await name.fill(tooLong);
+  await account.button('account.profile.heading', 'account.profile.save').click();
+  await expect(account.alert('account.profile.heading')).toHaveText(
+    uiText('ar', 'errors.displayNameLength'),
+  );
+  await expect(name).toHaveValue(tooLong);
+
+  await name.fill('روث');
+  await account.button('account.profile.heading', 'account.profile.save').click();
+  await expect(account.section('account.profile.heading').getByRole('status').first()).toHaveText(
+    uiText('ar', 'account.saved'),
+  );
+  await expect(page.locator('header .avatar-button')).toHaveAccessibleName(
+    uiText('ar', 'header.accountMenu', { name: 'روث' }),
+  );
+  await context.close();
+});
+
+test('the preferred language follows the member to another device after sign-in', async ({
+  browser,
+  data,
+}) => {
+  const member = await freshMember('Language Lou');
+  const laptop = await deviceOf(browser, member.email);
+  const page = await laptop.newPage();
+  const account = new AccountPage(page, 'en');
+  await account.open();
+  await account.field('account.profile.heading', 'account.language').selectOption('de');
+  await account.button('account.profile.heading', 'account.language.save').click();
+  await expect(page).toHaveURL(/\/de\/account\/$/);
+  await laptop.close();
+
+  // A new browser (another device): signing in on an English article moves to its German page.
+  const phone = await browser.newContext();
+  const article = anArticle(data, { locale: 'en', translatedTo: ['de'] });
+  const german = article.switcher.find((entry) => entry.locale === 'de')?.path ?? '';
+  const second = await phone.newPage();
+  await second.goto(article.path);
+  await new MemberHeader(second, 'en').signInWithPassword(member.email, memberPassword);
+  await expect(second).toHaveURL(new RegExp(`${german}$`));
+
+  // Opening an English page later on purpose only offers the switch.
+  const home = aRoute(data, 'home', 'en').path;
+  await second.goto(home);
+  const offer = second.locator('header').getByRole('status');
+  await expect(offer).toContainText(uiText('en', 'header.localeOffer', { language: 'Deutsch' }));
+  await expect(
+    offer.getByRole('link', { name: uiText('en', 'header.localeSwitch', { language: 'Deutsch' }) }),
+  ).toHaveAttribute('href', '/de/');
+  await expect(second).toHaveURL(new RegExp(`${home}$`));
+  await phone.close();
+});
+
+test('signing out everywhere ends the session on the member’s other device', async ({
+  browser,
+  data,
+}) => {
+  const member = await freshMember('Everywhere Eli');
+  const laptop = await deviceOf(browser, member.email);
+  const phone = await deviceOf(browser, member.email);
+  const phonePage = await phone.newPage();
+  const home = aRoute(data, 'home', 'en').path;
+  await phonePage.goto(home);
+  const phoneHeader = new MemberHeader(phonePage, 'en');
+  await expect(phoneHeader.accountButton).toBeVisible();
+
+  const page = await laptop.newPage();
+  const account = new AccountPage(page, 'en');
+  await account.open();
+  await account.button('account.sessions.heading', 'account.signOutEverywhere').click();
+  await expect(account.main.getByText(account.text('account.signedOut'))).toBeVisible();
+
+  await phonePage.reload();
+  await expect(phoneHeader.signInButton).toBeVisible();
+  await expect(phonePage.locator('header').getByRole('status')).toContainText(
+    uiText('en', 'header.sessionEnded'),
+  );
+  await laptop.close();
+  await phone.close();
+});
+
+test('the data export downloads the member’s own data as JSON', async ({ browser }) => {
+  const member = await freshMember('Export Erin');
+  const client = await nodeClient();
+  await client.auth.signInWithPassword({ email: member.email, password: memberPassword });
+  await client.from('bookmarks').insert({ article_key: 'export-check' });
+  const context = await deviceOf(browser, member.email);
+  const page = await context.newPage();
+  const account = new AccountPage(page, 'de');
+  await account.open();
+  const download = page.waitForEvent('download');
+  await account.button('account.data.heading', 'account.export.submit').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^polyglot-press-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as Record<string, unknown>;
+  expect(exported).toMatchObject({
+    account: { id: member.id, email: member.email },
+    profile: { display_name: 'Export Erin' },
+    bookmarks: [expect.objectContaining({ article_key: 'export-check' })],
+  });
+  await context.close();
+});
+
+test('deleting the account needs the word, signs out, and the account can no longer sign in', async ({
+  browser,
+}) => {
+  const member = await freshMember('Leaving Lee');
+  const context = await deviceOf(browser, member.email);
+  const page = await context.newPage();
+  const account = new AccountPage(page, 'de');
+  await account.open();
+  const word = uiText('de', 'account.delete.word');
+  const confirm = account.field('account.delete.heading', 'account.delete.confirm', { word });
+  await confirm.fill('delete');
+  await account.button('account.delete.heading', 'account.delete.submit').click();
+  await expect(account.alert('account.delete.heading')).toHaveText(
+    uiText('de', 'account.delete.mismatch', { word }),
+  );
+  await expect(confirm).toHaveValue('delete');
+
+  await confirm.fill(word);
+  await account.button('account.delete.heading', 'account.delete.submit').click();
+  await expect(account.main.getByText(uiText('de', 'account.deleted'))).toBeVisible();
+  const header = new MemberHeader(page, 'de');
+  await expect(header.signInButton).toBeVisible();
+
+  await header.signInWithPassword(member.email, memberPassword);
+  await expect(header.dialog.getByRole('alert')).toHaveText(
+    uiText('de', 'errors.invalidCredentials'),
+  );
+  await context.close();
+});
