@@ -15,10 +15,14 @@ export const descriptions: Record<UiKey, string> = {
     'Screen-reader suffix after the name of the language the page is shown in.',
   'languagePicker.unavailable':
     'Suffix after a language in which this document does not exist; the link leads to that language’s home page.',
+  'languagePicker.fallback':
+    'Suffix after a language in which this article is not translated; the link opens the English text on that language’s site.',
   'home.featured': 'Heading above the one featured (newest) article on the home page.',
   'home.latest': 'Heading above the list of recent articles on the home page.',
   'home.categories': 'Heading above the list of categories on the home page.',
   'home.allArticles': 'Link under the recent articles to the full, paginated article list.',
+  'home.alsoInDefault':
+    'Heading above articles not yet translated into this language, shown in English (home page, lists).',
   'articleList.title': 'Heading and tab title of the first page of the article list.',
   'articleList.pageTitle':
     'Heading of later pages of the article list. {{page}} is this page number, {{total}} the number of pages.',
@@ -36,6 +40,8 @@ export const descriptions: Record<UiKey, string> = {
   'article.published': 'Publication date of an article; {{date}} is already a formatted date.',
   'article.updated':
     'Date of the last revision of an article; {{date}} is already a formatted date.',
+  'article.related':
+    'Heading above up to three articles of the same category at the end of an article.',
   'article.categories': 'Label before the list of an article’s categories.',
   'article.readingTime':
     'Estimated reading time of an article in minutes. Plural by {{count}}; forms without the number are fine.',

@@ -13,8 +13,13 @@ export interface SwitcherEntry {
   path: string;
   /** The language this page is shown in. */
   current: boolean;
-  /** False where the document does not exist in this language: `path` is then that locale's home. */
+  /**
+   * False where the document does not exist in this language: `path` is then its fallback page in
+   * that locale (`fallback`) or that locale's home.
+   */
   available: boolean;
+  /** `path` is the untranslated article shown under that locale with the default locale's text. */
+  fallback?: true;
 }
 
 /** An article as a teaser on a list, in the list's locale. */
@@ -49,7 +54,10 @@ interface RouteBase {
 export interface HomeRoute extends RouteBase {
   kind: 'home';
   featured: ArticleEntry | null;
+  /** The newest articles written in this locale, after the featured one. */
   latest: ArticleEntry[];
+  /** The newest articles not translated into this locale, shown with the default locale's text. */
+  alsoInDefault: ArticleEntry[];
   categories: LinkTo[];
 }
 
@@ -73,6 +81,8 @@ export interface ArticleRoute extends RouteBase {
   sourcePath: string;
   authorPath: string;
   categories: LinkTo[];
+  /** Articles sharing a category, this locale's own first. */
+  related: ArticleEntry[];
 }
 
 export interface CategoryRoute extends RouteBase {

@@ -44,6 +44,10 @@ import { groupByKey, type TranslationGroup } from './translation-groups';
 
 export const articlesPerPage = 12;
 export const homeLatestCount = 6;
+/** How many untranslated (default-locale) articles the home page offers in "Also in English". */
+export const homeAlsoInDefaultCount = 3;
+/** How many related articles close an article. */
+export const relatedCount = 3;
 
 /** Where a document exists: its path per locale, `undefined` where it has no translation. */
 type PathIn = (locale: Locale) => string | undefined;
@@ -125,7 +129,17 @@ function buildRoutes(content: SiteContent): Route[] {
       const categories = article.categories
         .map((category) => categoryLink(locale, category.key))
         .filter((link) => link !== undefined);
-      routes.push(articleRoute(locale, entry, pathIn, categories));
+      // Where the article has no translation, the switcher leads to its fallback page in that
+      // locale (it exists whenever the article exists in the default locale), not to the home page.
+      const group = articleGroups.get(article.key);
+      const source = group?.[defaultLocale];
+      const fallbackIn: PathIn = (other) =>
+        source === undefined || group?.[other] !== undefined
+          ? undefined
+          : articlePath(other, source.slug);
+      routes.push(
+        articleRoute(locale, entry, pathIn, fallbackIn, categories, relatedEntries(entry, entries)),
+      );
     }
 
     for (const category of content.categories[locale]) {
@@ -217,8 +231,9 @@ function buildRoutes(content: SiteContent): Route[] {
 }
 
 /**
- * The articles readers of `locale` can reach: its own translations, plus the default locale's
- * articles that have no translation into it (rendered as fallbacks), newest first.
+ * The articles readers of `locale` can reach: its own translations first, newest first, then the
+ * default locale's articles that have no translation into it (rendered as fallbacks), newest
+ * first. A reader of German meets German articles before English ones, however new those are.
  */
 function listEntries(
   content: SiteContent,
@@ -230,15 +245,39 @@ function listEntries(
   const fallbacks = content.articles[defaultLocale]
     .filter((article) => articleGroups.get(article.key)?.[locale] === undefined)
     .map((article) => ({ article, path: articlePath(locale, article.slug), fallback: true }));
-  return [...own, ...fallbacks].sort(
-    (a, b) =>
-      b.article.publishedAt.localeCompare(a.article.publishedAt) || a.path.localeCompare(b.path),
-  );
+  return [...own.sort(newestFirst), ...fallbacks.sort(newestFirst)];
+}
+
+function newestFirst(a: ArticleEntry, b: ArticleEntry): number {
+  return b.article.publishedAt.localeCompare(a.article.publishedAt) || a.path.localeCompare(b.path);
+}
+
+/**
+ * The articles that close an article: those sharing a category with it, the locale's own
+ * translations before fallbacks, then the most categories in common, then the newest.
+ */
+function relatedEntries(entry: ArticleEntry, entries: ArticleEntry[]): ArticleEntry[] {
+  const keys = new Set(entry.article.categories.map((category) => category.key));
+  const shared = (candidate: ArticleEntry) =>
+    candidate.article.categories.filter((category) => keys.has(category.key)).length;
+  return entries
+    .filter((candidate) => candidate !== entry && shared(candidate) > 0)
+    .map((candidate, index) => ({ candidate, index, shared: shared(candidate) }))
+    .sort(
+      (a, b) =>
+        Number(a.candidate.fallback) - Number(b.candidate.fallback) ||
+        b.shared - a.shared ||
+        a.index - b.index,
+    )
+    .slice(0, relatedCount)
+    .map(({ candidate }) => candidate);
 }
 
 function homeRoute(content: SiteContent, locale: Locale, entries: ArticleEntry[]): HomeRoute {
-  // Featured: the newest article written in this locale; a fallback only if there is none.
+  // Featured and latest: articles written in this locale; a fallback is featured only if there
+  // is none. Untranslated articles get their own, labelled part ("Also in English").
   const featured = entries.find((entry) => !entry.fallback) ?? entries[0] ?? null;
+  const rest = entries.filter((entry) => entry !== featured);
   return {
     ...documentBase(locale, homePath(locale), everywhere(homePath), false),
     // x-default of the home pages is the root, which picks the reader's language.
@@ -246,7 +285,8 @@ function homeRoute(content: SiteContent, locale: Locale, entries: ArticleEntry[]
     params: { locale },
     kind: 'home',
     featured,
-    latest: entries.filter((entry) => entry !== featured).slice(0, homeLatestCount),
+    latest: rest.filter((entry) => !entry.fallback).slice(0, homeLatestCount),
+    alsoInDefault: rest.filter((entry) => entry.fallback).slice(0, homeAlsoInDefaultCount),
     categories: content.categories[locale].map((category) => ({
       title: category.title,
       path: categoryPath(locale, category.slug),
@@ -288,7 +328,9 @@ function articleRoute(
   locale: Locale,
   entry: ArticleEntry,
   pathIn: PathIn,
+  fallbackIn: PathIn,
   categories: LinkTo[],
+  related: ArticleEntry[],
 ): ArticleRoute {
   const { article, fallback } = entry;
   const sourcePath = articlePath(article.language, article.slug);
@@ -300,7 +342,7 @@ function articleRoute(
         // hreflang, the sitemap and this locale's search index (PRODUCT.md §3).
         { canonicalPath: sourcePath, indexable: false, searchable: false, alternates: [] }
       : {}),
-    switcher: switcherOf(locale, entry.path, pathIn, !fallback),
+    switcher: switcherOf(locale, entry.path, pathIn, !fallback, fallbackIn),
     params: { locale, slug: article.slug },
     kind: 'article',
     article,
@@ -308,6 +350,7 @@ function articleRoute(
     sourcePath,
     authorPath: authorPath(locale, article.author.slug),
     categories,
+    related,
   };
 }
 
@@ -336,22 +379,26 @@ function alternatesOf(pathIn: PathIn, xDefault: string | undefined): Alternate[]
 
 /**
  * The language switcher: the same document in each locale under its own slug; where it has no
- * translation, the entry is marked unavailable and leads to that locale's home instead.
+ * translation, the entry is marked unavailable and leads to its fallback page in that locale
+ * (`fallbackIn`, articles only) or else to that locale's home.
  */
 function switcherOf(
   current: Locale,
   currentPath: string,
   pathIn: PathIn,
   currentAvailable: boolean,
+  fallbackIn: PathIn = () => undefined,
 ): SwitcherEntry[] {
-  return locales.map((locale) => {
+  return locales.map((locale): SwitcherEntry => {
     if (locale === current) {
       return { locale, path: currentPath, current: true, available: currentAvailable };
     }
     const path = pathIn(locale);
-    return path === undefined
+    if (path !== undefined) return { locale, path, current: false, available: true };
+    const fallback = fallbackIn(locale);
+    return fallback === undefined
       ? { locale, path: homePath(locale), current: false, available: false }
-      : { locale, path, current: false, available: true };
+      : { locale, path: fallback, current: false, available: false, fallback: true };
   });
 }
 

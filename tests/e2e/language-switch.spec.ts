@@ -27,24 +27,80 @@ test('the language picker opens the same article in German under its German slug
   await expect(articlePage.languageLink('de', 'de')).toHaveAttribute('aria-current', 'page');
 });
 
-test('a language without a translation is marked as such and leads to its home page', async ({
+test('a language without a translation is marked as such and opens the English text in that language’s frame', async ({
   data,
   articlePage,
   page,
 }) => {
   const english = anArticle(data, { locale: 'en', fallback: false, missingIn: ['ar'] });
+  const fallbackPath = english.path.replace('/en/', '/ar/');
   await articlePage.open(english.path);
 
   const arabic = articlePage.languageLink('en', 'ar');
-  await expect(arabic).toHaveAttribute('href', '/ar/');
-  await expect(arabic).toContainText(uiText('en', 'languagePicker.unavailable'));
+  await expect(arabic).toHaveAttribute('href', fallbackPath);
+  await expect(arabic).toContainText(uiText('en', 'languagePicker.fallback'));
   for (const translation of english.article.translations) {
     await expect(articlePage.languageLink('en', translation.language)).not.toContainText(
-      uiText('en', 'languagePicker.unavailable'),
+      uiText('en', 'languagePicker.fallback'),
     );
   }
 
   await arabic.click();
-  await expect(page).toHaveURL('/ar/');
+  await expect(page).toHaveURL(fallbackPath);
   await expect(articlePage.html).toHaveAttribute('lang', 'ar');
+  await expect(articlePage.heading).toHaveText(english.article.title);
+  await expect(articlePage.fallbackNotice).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the language switcher of a fallback page stays one row of language codes', async ({
+    data,
+    articlePage,
+    page,
+  }) => {
+    const fallback = data.routes.find(
+      (route) =>
+        route.kind === 'article' &&
+        route.fallback &&
+        route.locale === 'fr' &&
+        route.switcher.filter((entry) => !entry.available).length > 1,
+    );
+    if (fallback === undefined) throw new Error('no French fallback missing in another locale');
+    await articlePage.open(fallback.path);
+
+    const picker = articlePage.languagePicker('fr');
+    const links = picker.getByRole('link');
+    await expect(links).toHaveCount(4);
+    const boxes = await links.evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect()),
+    );
+    // One row: every language on the same line, each at least 24 px high (WCAG 2.5.8).
+    expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
+    for (const box of boxes) expect(box.height).toBeGreaterThanOrEqual(24);
+    await expect(picker).toContainText('EN');
+    // Screen readers still hear the language's name and where the link leads.
+    await expect(articlePage.languageLink('fr', 'de')).toHaveAccessibleName(
+      new RegExp(`Deutsch.*${escapeRegExp(uiText('fr', 'languagePicker.fallback'))}`),
+    );
+    // The header is no taller than on the home page, where every language exists.
+    const header = page.locator('header.site-header');
+    const fallbackHeight = (await header.boundingBox())?.height;
+    await articlePage.open('/fr/');
+    expect(fallbackHeight).toBe((await header.boundingBox())?.height);
+  });
+
+  test('header links are targets of at least 24 px', async ({ site }) => {
+    await site.open('/de/');
+    const heights = await site
+      .mainNavigation('de')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(24);
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

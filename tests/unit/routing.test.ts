@@ -70,7 +70,7 @@ describe('routing with partly translated content', () => {
     ]);
   });
 
-  it('lets the language switcher keep the document and send missing locales to their home', () => {
+  it('lets the language switcher keep the document and send missing locales to its fallback page there', () => {
     const article = articleAt(routes, '/fr/articles/pourquoi-emprunter/');
     expect(article.switcher).toEqual([
       { locale: 'en', path: '/en/articles/why-languages-borrow/', current: false, available: true },
@@ -81,17 +81,27 @@ describe('routing with partly translated content', () => {
         available: true,
       },
       { locale: 'fr', path: '/fr/articles/pourquoi-emprunter/', current: true, available: true },
-      { locale: 'ar', path: '/ar/', current: false, available: false },
+      {
+        locale: 'ar',
+        path: '/ar/articles/why-languages-borrow/',
+        current: false,
+        available: false,
+        fallback: true,
+      },
     ]);
   });
 
-  it('does not offer a fallback page as a translation in the switcher', () => {
+  it('offers a fallback page in the switcher marked as such, never as a translation', () => {
     const source = articleAt(routes, '/en/articles/unicode-explained/');
-    expect(source.switcher.filter((entry) => !entry.current)).toEqual([
-      { locale: 'de', path: '/de/', current: false, available: false },
-      { locale: 'fr', path: '/fr/', current: false, available: false },
-      { locale: 'ar', path: '/ar/', current: false, available: false },
-    ]);
+    expect(source.switcher.filter((entry) => !entry.current)).toEqual(
+      ['de', 'fr', 'ar'].map((locale) => ({
+        locale,
+        path: `/${locale}/articles/unicode-explained/`,
+        current: false,
+        available: false,
+        fallback: true,
+      })),
+    );
     expect(source.alternates).toEqual([
       { hreflang: 'en', path: '/en/articles/unicode-explained/' },
       { hreflang: 'x-default', path: '/en/articles/unicode-explained/' },
@@ -107,12 +117,12 @@ describe('routing with partly translated content', () => {
     expect(fallback.sourcePath).toBe('/en/articles/unicode-explained/');
   });
 
-  it('lists fallback articles in the locale’s lists, marked, newest first', () => {
+  it('lists the locale’s own articles first and newer fallbacks after them, marked', () => {
     const list = routeAt(routes, '/de/articles/');
     if (list.kind !== 'article-list') throw new Error('not a list');
     expect(list.entries.map((entry) => [entry.path, entry.fallback])).toEqual([
-      ['/de/articles/unicode-explained/', true],
       ['/de/articles/warum-sprachen-leihen/', false],
+      ['/de/articles/unicode-explained/', true],
     ]);
     const category = routeAt(routes, '/de/categories/sprache/');
     if (category.kind !== 'category') throw new Error('not a category');
@@ -123,7 +133,10 @@ describe('routing with partly translated content', () => {
     const home = routeAt(routes, '/de/');
     if (home.kind !== 'home') throw new Error('not home');
     expect(home.featured?.path).toBe('/de/articles/warum-sprachen-leihen/');
-    expect(home.latest.map((entry) => entry.path)).toEqual(['/de/articles/unicode-explained/']);
+    expect(home.latest).toEqual([]);
+    expect(home.alsoInDefault.map((entry) => entry.path)).toEqual([
+      '/de/articles/unicode-explained/',
+    ]);
     expect(home.alternates.at(-1)).toEqual({ hreflang: 'x-default', path: '/' });
   });
 
@@ -157,6 +170,62 @@ describe('routing with partly translated content', () => {
       { locale: 'fr' },
       { locale: 'ar' },
     ]);
+  });
+});
+
+describe('the home page and the end of an article in a partly translated locale', () => {
+  const mixed = getRoutes(
+    buildContent({
+      categories: [
+        { key: 'cities', slugs: { en: 'cities', de: 'staedte' } },
+        { key: 'science', slugs: { en: 'science', de: 'wissenschaft' } },
+      ],
+      articles: [
+        ...['one', 'two', 'three'].map((key, index) => ({
+          key,
+          slugs: { en: key, de: `${key}-de` },
+          publishedAt: `2026-01-0${index + 1}T00:00:00Z`,
+          categories: ['cities'],
+        })),
+        ...['newer', 'newest'].map((key, index) => ({
+          key,
+          slugs: { en: key },
+          publishedAt: `2026-02-0${index + 1}T00:00:00Z`,
+          categories: ['cities'],
+        })),
+        {
+          key: 'other',
+          slugs: { en: 'other', de: 'other-de' },
+          publishedAt: '2026-03-01T00:00:00Z',
+          categories: ['science'],
+        },
+      ],
+    }),
+  );
+
+  it('leads with the locale’s own articles and keeps newer English ones apart', () => {
+    const home = routeAt(mixed, '/de/');
+    if (home.kind !== 'home') throw new Error('not home');
+    expect(home.featured?.path).toBe('/de/articles/other-de/');
+    expect(home.latest.map((entry) => entry.path)).toEqual([
+      '/de/articles/three-de/',
+      '/de/articles/two-de/',
+      '/de/articles/one-de/',
+    ]);
+    expect(home.alsoInDefault.map((entry) => [entry.path, entry.fallback])).toEqual([
+      ['/de/articles/newest/', true],
+      ['/de/articles/newer/', true],
+    ]);
+  });
+
+  it('closes an article with others of its category, own translations before fallbacks', () => {
+    const article = articleAt(mixed, '/de/articles/one-de/');
+    expect(article.related.map((entry) => entry.path)).toEqual([
+      '/de/articles/three-de/',
+      '/de/articles/two-de/',
+      '/de/articles/newest/',
+    ]);
+    expect(articleAt(mixed, '/de/articles/other-de/').related).toEqual([]);
   });
 });
 
