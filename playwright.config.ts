@@ -106,9 +106,9 @@ export default defineConfig({
     ? {
         webServer: [
           {
-            // --ignore-lock: other preview servers of this checkout (`npm start`) may be running, and
-            // Astro would refuse to start or, run by a coding agent, move itself to the background.
-            command: `npx astro preview --ignore-lock --host 127.0.0.1 --port ${port} --outDir ${distDir}`,
+            // The server `npm start` runs (per-locale not-found pages, `_headers`), on the runner's
+            // own Node 24 so that the stop signal reaches it.
+            command: `${process.execPath} scripts/serve-site.ts --host 127.0.0.1 --port ${port} --dist ${distDir}`,
             url: `${baseURL}/en/`,
             // A fresh server on a fresh port every run: never a stale one from another checkout.
             reuseExistingServer: false,

@@ -73,13 +73,14 @@ if (process.env.PUBLIC_SUPABASE_URL) {
 
 const built = await run('npx', ['astro', 'build'], siteEnv, { longRunning: false });
 if (built !== 0) await shutdown(built);
+// Served as a static host serves it (scripts/serve-site.ts): public/_headers, and each locale's
+// own not-found page for a missing path under that locale (public/_redirects), which
+// `astro preview` cannot do (it answers every missing path with the root 404.html).
 run(
-  'npx',
-  ['astro', 'preview', '--ignore-lock', '--port', String(sitePort), '--host', '127.0.0.1'],
+  process.execPath,
+  ['scripts/serve-site.ts', '--port', String(sitePort), '--host', '127.0.0.1'],
   siteEnv,
-  {
-    longRunning: true,
-  },
+  { longRunning: true },
 );
 await waitUntilHealthy(`http://127.0.0.1:${sitePort}/`, 60_000);
 console.log(

@@ -22,8 +22,25 @@ for (const locale of locales) {
   });
 }
 
-test('a missing page answers 404 with the not-found text in every language', async ({ page }) => {
-  const response = await page.goto('/de/articles/no-such-article/');
+for (const locale of locales) {
+  test(`a mistyped URL under /${locale}/ answers 404 with the ${locale} not-found page, header and all`, async ({
+    site,
+    page,
+  }) => {
+    const response = await page.goto(`/${locale}/articles/no-such-article/`);
+    expect(response?.status()).toBe(404);
+    await expect(site.html).toHaveAttribute('lang', locale);
+    await expect(site.heading).toHaveText(uiText(locale, 'notFound.title'));
+    await expect(site.mainNavigation(locale)).toBeVisible();
+    await expect(site.languagePicker(locale)).toBeVisible();
+    await expect(site.robots()).toHaveAttribute('content', /noindex/);
+  });
+}
+
+test('a missing page outside every locale answers 404 with the not-found text in every language', async ({
+  page,
+}) => {
+  const response = await page.goto('/no-such-page/');
   expect(response?.status()).toBe(404);
   for (const locale of locales) {
     await expect(page.locator(`section[lang="${locale}"]`).getByRole('heading')).toHaveText(

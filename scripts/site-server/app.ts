@@ -1,0 +1,35 @@
+/**
+ * The static site server of `npm start` and the browser tests: files of the build, directory
+ * `index.html`s, the headers of `_headers`, and not-found pages as `_redirects` says (each
+ * locale's own, in its language and frame), so a mistyped `/de/…` URL stays German.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { headersFor, notFoundPageFor, parseHeaders, parseNotFoundRules } from './host-rules.ts';
+
+export function createSiteApp(distDir: string): Hono {
+  const read = (name: string) =>
+    existsSync(join(distDir, name)) ? readFileSync(join(distDir, name), 'utf8') : '';
+  const headerRules = parseHeaders(read('_headers'));
+  const notFoundRules = parseNotFoundRules(read('_redirects'));
+
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of headersFor(headerRules, c.req.path)) {
+      // A not-found answer must never be cached for a year under a hashed asset's name.
+      if (c.res.status >= 400 && name.toLowerCase() === 'cache-control') continue;
+      c.header(name, value);
+    }
+  });
+  app.use('*', serveStatic({ root: distDir }));
+  app.notFound((c) => {
+    const page = notFoundPageFor(notFoundRules, c.req.path);
+    const file = join(distDir, page, page.endsWith('/') ? 'index.html' : '');
+    const found = existsSync(file) && statSync(file).isFile();
+    return c.html(found ? readFileSync(file, 'utf8') : 'Not found', 404);
+  });
+  return app;
+}

@@ -1,0 +1,76 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSiteApp } from '../../scripts/site-server/app';
+import { parseHeaders, parseNotFoundRules } from '../../scripts/site-server/host-rules';
+
+/** A tiny build: the root 404, a German page and the German 404, and the hosts' two files. */
+function aBuild(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'site-server-'));
+  const write = (path: string, text: string) => {
+    mkdirSync(join(dist, path, '..'), { recursive: true });
+    writeFileSync(join(dist, path), text);
+  };
+  write('404.html', '<html lang="en">every language</html>');
+  write('de/index.html', '<html lang="de">Startseite</html>');
+  write('de/404/index.html', '<html lang="de">Seite nicht gefunden</html>');
+  write('_astro/site.css', 'body{}');
+  write('_redirects', '# comment\n/de/*  /de/404/  404\n/old  /new  301\n');
+  write(
+    '_headers',
+    '/*\n  X-Content-Type-Options: nosniff\n/_astro/*\n  Cache-Control: public, max-age=31536000, immutable\n',
+  );
+  return dist;
+}
+
+describe('the site server of npm start', () => {
+  const app = createSiteApp(aBuild());
+
+  it('answers a missing page under a locale with that locale’s not-found page and 404', async () => {
+    const response = await app.request('/de/articles/gibt-es-nicht/');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Seite nicht gefunden');
+  });
+
+  it('answers a missing page outside the locales with the root not-found page', async () => {
+    const response = await app.request('/nirgends/');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('every language');
+  });
+
+  it('serves directory index pages with or without the trailing slash', async () => {
+    for (const path of ['/de/', '/de']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('Startseite');
+    }
+  });
+
+  it('sends the headers of _headers, but never caches a not-found answer', async () => {
+    const asset = await app.request('/_astro/site.css');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    const missing = await app.request('/_astro/gone.css');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBeNull();
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('the static hosts’ files', () => {
+  it('reads the repository’s own _redirects as one not-found rule per locale', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const rules = parseNotFoundRules(await readFile('public/_redirects', 'utf8'));
+    expect(rules).toEqual(
+      ['en', 'de', 'fr', 'ar'].map((locale) => ({
+        pattern: `/${locale}/*`,
+        page: `/${locale}/404/`,
+      })),
+    );
+  });
+
+  it('fails on a header line it cannot read rather than dropping it', () => {
+    expect(() => parseHeaders('  Orphan: header')).toThrow(/cannot read/);
+  });
+});
