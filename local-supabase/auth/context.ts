@@ -5,6 +5,7 @@ import type { Log } from '../http/log.ts';
 import type { Mailer } from '../mailbox/mailer.ts';
 import type { CodeAttempts } from './code-attempts.ts';
 import type { EmailLimiter } from './email-limit.ts';
+import type { PasswordHasher } from './password-hasher.ts';
 import type { RequestLimits } from './rate-limit.ts';
 
 /** What every auth handler needs. */
@@ -20,5 +21,7 @@ export interface AuthContext {
   limits: RequestLimits;
   /** Wrong e-mail codes per user, to withdraw codes under guessing. */
   codeAttempts: CodeAttempts;
+  /** bcrypt on the thread pool, bounded (429 when too many wait). */
+  passwords: PasswordHasher;
   log: Log;
 }

@@ -1,6 +1,6 @@
-// Tokens the way GoTrue makes them, so that hashes in e-mails and the database look alike.
+// Tokens the way GoTrue makes them, so that hashes in e-mails and the database look alike. Password
+// hashing lives in password-hasher.ts.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 
 /** A numeric one-time code (GoTrue `crypto.GenerateOtp`). */
 export function generateOtp(length: number): string {
@@ -35,21 +35,4 @@ export const PKCE_PREFIX = 'pkce_';
 export function verifyPkce(verifier: string, challenge: string, method: 's256' | 'plain'): boolean {
   if (method === 'plain') return verifier === challenge;
   return createHash('sha256').update(verifier).digest('base64url') === challenge;
-}
-
-// bcrypt (not scrypt) keeps hashes interchangeable with GoTrue and pgcrypto's crypt(); async, so that
-// hashing does not hold the event loop for its whole duration.
-const BCRYPT_COST = 10;
-
-export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
-}
-
-export async function comparePassword(password: string, hash: string | null): Promise<boolean> {
-  if (!hash) return false;
-  try {
-    return await bcrypt.compare(password, hash);
-  } catch {
-    return false;
-  }
 }

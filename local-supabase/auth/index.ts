@@ -6,6 +6,7 @@ import type { AuthContext } from './context.ts';
 import { CodeAttempts } from './code-attempts.ts';
 import { EmailLimiter } from './email-limit.ts';
 import { announcedApiVersion, handleAuthErrors, notFound } from './errors.ts';
+import { PasswordHasher } from './password-hasher.ts';
 import { createRequestLimits, limitRequests } from './rate-limit.ts';
 import { registerAdmin } from './routes/admin.ts';
 import { registerLogout } from './routes/logout.ts';
@@ -29,6 +30,7 @@ export function createService(service: ServiceContext): Service {
     emailLimiter: new EmailLimiter(service.config.auth.rate_limit.email_sent),
     limits: createRequestLimits(service.config),
     codeAttempts: new CodeAttempts(),
+    passwords: new PasswordHasher(service.config.local.passwordHashing),
     log: service.logger.for('auth'),
   };
   const app = new Hono<AppEnv>();

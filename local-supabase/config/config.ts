@@ -12,6 +12,11 @@ import {
   readRealtimeLimitsEnv,
   type RealtimeLimits,
 } from './realtime-limits.ts';
+import {
+  defaultPasswordHashLimits,
+  readPasswordHashEnv,
+  type PasswordHashLimits,
+} from './password-hashing.ts';
 
 export { ConfigError } from './errors.ts';
 export type { EmailTemplateType } from './schema.ts';
@@ -39,6 +44,8 @@ export interface ConfigOverrides {
   settings?: DeepPartial<ConfigFileInput>;
   /** Realtime's limits (config.toml has no keys for them). */
   realtimeLimits?: Partial<RealtimeLimits>;
+  /** How many bcrypt operations run at once and wait (config.toml has no keys for them). */
+  passwordHashing?: Partial<PasswordHashLimits>;
 }
 
 export interface LocalSettings {
@@ -54,6 +61,7 @@ export interface LocalSettings {
   maxBodyBytes: number;
   keys: Keys;
   realtimeLimits: RealtimeLimits;
+  passwordHashing: PasswordHashLimits;
 }
 
 export type LocalConfig = ConfigFile & { local: LocalSettings };
@@ -141,6 +149,8 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   set('serviceRoleKey', text('SERVICE_ROLE_KEY'));
   const realtimeLimits = readRealtimeLimitsEnv(env, problems);
   if (Object.keys(realtimeLimits).length > 0) set('realtimeLimits', realtimeLimits);
+  const passwordHashing = readPasswordHashEnv(env, problems);
+  if (Object.keys(passwordHashing).length > 0) set('passwordHashing', passwordHashing);
   if (problems.length > 0) throw new ConfigError('environment', problems);
   return overrides;
 }
@@ -181,6 +191,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       maxBodyBytes: Math.max(file.storage.file_size_limit, 1024 * 1024),
       keys,
       realtimeLimits: { ...defaultRealtimeLimits, ...overrides.realtimeLimits },
+      passwordHashing: { ...defaultPasswordHashLimits(), ...overrides.passwordHashing },
     },
   };
 }

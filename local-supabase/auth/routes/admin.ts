@@ -6,7 +6,6 @@ import type { AppEnv } from '../../http/service.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { booleanField, objectField, readBody, stringField, type Body } from '../body.ts';
 import type { AuthContext } from '../context.ts';
-import { hashPassword } from '../crypto.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
 import {
   confirmEmail,
@@ -44,7 +43,7 @@ async function passwordHashFrom(body: Body, context: AuthContext): Promise<strin
   const password = stringField(body, 'password');
   if (password === undefined) return undefined;
   checkPasswordStrength(password, context.config);
-  return hashPassword(password);
+  return context.passwords.hash(password);
 }
 
 async function updateUser(tx: Tx, user: UserRow, body: Body, passwordHash: string | undefined) {

@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { objectField, readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
-import { generateOtp, hashPassword, randomPassword, tokenHash } from '../crypto.ts';
+import { generateOtp, randomPassword, tokenHash } from '../crypto.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
 import { resolveRedirect } from '../redirect.ts';
 import {
@@ -52,7 +52,7 @@ export function registerGenerateLink(app: Hono<AppEnv>, context: AuthContext): v
       if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
       checkPasswordStrength(password, config);
     }
-    const passwordHash = password && !existing ? await hashPassword(password) : null;
+    const passwordHash = password && !existing ? await context.passwords.hash(password) : null;
     const newEmail = type.startsWith('email_change')
       ? validateEmail(stringField(body, 'new_email') ?? '')
       : '';

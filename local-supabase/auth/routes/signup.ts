@@ -4,7 +4,6 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { objectField, readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
-import { hashPassword } from '../crypto.ts';
 import { deliver, prepareConfirmation, type PendingEmail } from '../emails.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { createFlowState } from '../flow-state.ts';
@@ -73,7 +72,7 @@ export function registerSignup(app: Hono<AppEnv>, context: AuthContext): void {
     const redirectTo = resolveRedirect(c.req.query('redirect_to'), config);
     const autoconfirm = !config.auth.email.enable_confirmations;
     // Hash before the transaction: bcrypt must not hold the database queue.
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await context.passwords.hash(password);
 
     const emails: PendingEmail[] = [];
     const outcome = await runTransaction(context.db, async (tx) => {

@@ -3,7 +3,6 @@ import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
-import { comparePassword } from '../crypto.ts';
 import { badRequest, OAuthError, unprocessable } from '../errors.ts';
 import { exchangeAuthCode } from '../flow-state.ts';
 import { checkRateLimit } from '../rate-limit.ts';
@@ -31,11 +30,12 @@ async function passwordGrant(c: Context, context: AuthContext): Promise<Response
     throw unprocessable('email_provider_disabled', 'Email logins are disabled');
   }
   const user = await context.db.transaction((tx) => findUserByEmail(tx, email));
-  if (!user) throw badRequest('invalid_credentials', INVALID_LOGIN);
+  // One bcrypt comparison for every attempt, with or without an account, so that neither the answer
+  // nor its time tells who has one. GoTrue answers a ban before the password; here only someone who
+  // knows the password learns of it.
+  const matches = await context.passwords.verify(password, user?.encrypted_password);
+  if (!user || !matches) throw badRequest('invalid_credentials', INVALID_LOGIN);
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-  if (!(await comparePassword(password, user.encrypted_password))) {
-    throw badRequest('invalid_credentials', INVALID_LOGIN);
-  }
   if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
   const grant = await context.db.transaction((tx) =>
     issueSession(tx, user.id, 'password', c.req.header('user-agent')),

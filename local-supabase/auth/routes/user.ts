@@ -4,7 +4,6 @@ import type { AppEnv } from '../../http/service.ts';
 import { requireUser } from '../authenticate.ts';
 import { objectField, readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
-import { comparePassword, hashPassword } from '../crypto.ts';
 import { deliver, prepareEmailChange, type PendingEmail } from '../emails.ts';
 import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import { createFlowState } from '../flow-state.ts';
@@ -44,13 +43,13 @@ export function registerUser(app: Hono<AppEnv>, context: AuthContext): void {
     const changesEmail = email !== '' && email !== caller.user.email;
     let passwordHash: string | undefined;
     if (password) {
-      if (await comparePassword(password, caller.user.encrypted_password)) {
+      if (await context.passwords.verify(password, caller.user.encrypted_password)) {
         throw unprocessable(
           'same_password',
           'New password should be different from the old password.',
         );
       }
-      passwordHash = await hashPassword(password);
+      passwordHash = await context.passwords.hash(password);
     }
     const redirectTo = resolveRedirect(c.req.query('redirect_to'), config);
     const emails: PendingEmail[] = [];

@@ -1,0 +1,48 @@
+// How many bcrypt operations may run at once and how many may wait. The hashing runs on libuv's
+// thread pool (four threads unless UV_THREADPOOL_SIZE says otherwise), which file reads and writes
+// share, so by default it takes one thread per core but always leaves one for the files. Set through
+// SUPABASE_LOCAL_AUTH_HASH_* variables or `start({ passwordHashing })`.
+import { availableParallelism } from 'node:os';
+
+export interface PasswordHashLimits {
+  /** bcrypt hashes and compares running at once. */
+  concurrency: number;
+  /** Requests waiting for a turn; one more is answered 429 `over_request_rate_limit`. */
+  maxQueued: number;
+}
+
+function threadPoolSize(env: NodeJS.ProcessEnv): number {
+  const size = Number(env['UV_THREADPOOL_SIZE']);
+  return Number.isInteger(size) && size > 0 ? size : 4;
+}
+
+export function defaultPasswordHashLimits(env: NodeJS.ProcessEnv = process.env): PasswordHashLimits {
+  const concurrency = Math.max(1, Math.min(availableParallelism(), threadPoolSize(env) - 1));
+  // About three seconds of waiting at cost 10 on two cores before the server says "too many".
+  return { concurrency, maxQueued: 64 };
+}
+
+const variables: Record<keyof PasswordHashLimits, string> = {
+  concurrency: 'SUPABASE_LOCAL_AUTH_HASH_CONCURRENCY',
+  maxQueued: 'SUPABASE_LOCAL_AUTH_HASH_QUEUE',
+};
+
+/** The limits the environment sets; a value that is not a whole number is a problem. */
+export function readPasswordHashEnv(
+  env: NodeJS.ProcessEnv,
+  problems: string[],
+): Partial<PasswordHashLimits> {
+  const limits: Partial<PasswordHashLimits> = {};
+  for (const [key, name] of Object.entries(variables) as [keyof PasswordHashLimits, string][]) {
+    const text = env[name];
+    if (text === undefined || text === '') continue;
+    const value = Number(text);
+    const least = key === 'concurrency' ? 1 : 0;
+    if (!Number.isInteger(value) || value < least) {
+      problems.push(`${name}: "${text}" is not a whole number of at least ${least}`);
+      continue;
+    }
+    limits[key] = value;
+  }
+  return limits;
+}

@@ -1,0 +1,124 @@
+// Passwords are bcrypt cost 10 hashes that GoTrue and pgcrypto read as their own, and hashing is
+// bounded: when more sign-ins wait than the queue holds, the extra ones get GoTrue's 429 at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { demoPassword, demoUsers } from '../rls/demo.ts';
+
+async function storedHash(server: TestServer, email: string): Promise<string> {
+  const { rows } = await server.server.db.query<{ hash: string }>(
+    'select encrypted_password as hash from auth.users where email = $1',
+    [email],
+  );
+  return rows[0]?.hash ?? '';
+}
+
+describe('password hashes', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      settings: { auth: { email: { enable_confirmations: false } } },
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('stores a new password as a cost-10 bcrypt hash that pgcrypto crypt() verifies', async () => {
+    const email = 'hash-check@example.test';
+    const { error } = await server.client().auth.signUp({ email, password: 'a-fresh-password-1' });
+    expect(error).toBeNull();
+    const hash = await storedHash(server, email);
+    expect(hash).toMatch(/^\$2a\$10\$[./A-Za-z0-9]{53}$/);
+    const { rows } = await server.server.db.query<{ right: boolean; wrong: boolean }>(
+      `select extensions.crypt($2, $1) = $1 as right, extensions.crypt('not-it', $1) = $1 as wrong`,
+      [hash, 'a-fresh-password-1'],
+    );
+    expect(rows[0]).toEqual({ right: true, wrong: false });
+  });
+
+  it('signs in with a hash pgcrypto made (as the seed and a GoTrue database hold them)', async () => {
+    const email = 'made-by-pgcrypto@example.test';
+    const { data } = await server.admin().auth.admin.createUser({
+      email,
+      password: 'replaced-below-1',
+      email_confirm: true,
+    });
+    await server.server.db.query(
+      `update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10))
+       where id = $1`,
+      [data.user?.id, 'set-by-pgcrypto-1'],
+    );
+    const client = server.client();
+    const right = await client.auth.signInWithPassword({ email, password: 'set-by-pgcrypto-1' });
+    expect(right.error).toBeNull();
+    expect(right.data.user?.email).toBe(email);
+    const wrong = await client.auth.signInWithPassword({ email, password: 'replaced-below-1' });
+    expect(wrong.error?.code).toBe('invalid_credentials');
+  });
+
+  it('still accepts the $2b$ hashes earlier versions of this backend wrote', async () => {
+    // bcryptjs wrote $2b$ before hashing moved to the thread pool; such members must still get in.
+    const email = 'old-hash@example.test';
+    const { data } = await server.admin().auth.admin.createUser({
+      email,
+      password: 'old-password-1',
+      email_confirm: true,
+    });
+    const hash = await storedHash(server, email);
+    await server.server.db.query('update auth.users set encrypted_password = $2 where id = $1', [
+      data.user?.id,
+      hash.replace(/^\$2a\$/, '$2b$'),
+    ]);
+    const { error } = await server
+      .client()
+      .auth.signInWithPassword({ email, password: 'old-password-1' });
+    expect(error).toBeNull();
+  });
+});
+
+describe('more sign-ins at once than the hashing queue holds', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    // One bcrypt at a time and two waiting, so a burst of twelve must overflow.
+    server = await startTestServer({ passwordHashing: { concurrency: 1, maxQueued: 2 } });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers the overflow 429 over_request_rate_limit at once and serves the rest', async () => {
+    const credentials = { email: demoUsers.member.email, password: demoPassword };
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, () => server.client().auth.signInWithPassword(credentials)),
+    );
+    const signedIn = attempts.filter((attempt) => attempt.error === null);
+    const refused = attempts.filter((attempt) => attempt.error !== null);
+    expect(signedIn.length).toBeGreaterThanOrEqual(3);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const { error } of refused) {
+      expect(error?.status).toBe(429);
+      expect(error?.code).toBe('over_request_rate_limit');
+    }
+    // The queue drains: the next sign-in gets through.
+    const after = await server.client().auth.signInWithPassword(credentials);
+    expect(after.error).toBeNull();
+  });
+
+  it('refuses a wrong password just as an unknown address, with the same answer', async () => {
+    const client = server.client();
+    const wrong = await client.auth.signInWithPassword({
+      email: demoUsers.member.email,
+      password: 'not-the-password',
+    });
+    const unknown = await client.auth.signInWithPassword({
+      email: 'nobody-at-all@example.test',
+      password: 'not-the-password',
+    });
+    expect(wrong.error?.code).toBe('invalid_credentials');
+    expect(unknown.error?.code).toBe('invalid_credentials');
+    expect(unknown.error?.message).toBe(wrong.error?.message);
+    expect(unknown.error?.status).toBe(wrong.error?.status);
+  });
+});
