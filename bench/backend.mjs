@@ -122,10 +122,20 @@ async function userToken(secret, sub) {
 async function measureEvents(server, distinctUsers) {
   const clients = [];
   const arrivals = new Map();
+  // Real accounts: realtime refuses the token of a user who does not exist.
+  const { rows: users } = distinctUsers
+    ? await server.db.query(
+        `insert into auth.users (id, instance_id, aud, role, email, email_confirmed_at,
+           raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+         select gen_random_uuid(), '00000000-0000-0000-0000-000000000000', 'authenticated',
+           'authenticated', 'bench-' || gen_random_uuid() || '@example.com', now(),
+           '{"provider":"email","providers":["email"]}', '{}', now(), now()
+         from generate_series(1, $1) returning id::text`,
+        [SUBSCRIBERS],
+      )
+    : { rows: [] };
   for (let i = 0; i < SUBSCRIBERS; i++) {
-    const token = distinctUsers
-      ? await userToken(server.keys.jwtSecret, crypto.randomUUID())
-      : null;
+    const token = distinctUsers ? await userToken(server.keys.jwtSecret, users[i].id) : null;
     const client = createClient(server.url, server.keys.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       ...(token ? { accessToken: async () => token } : {}),

@@ -1,5 +1,6 @@
 // Who calls /user, /logout and /admin: the bearer token, checked as GoTrue's requireAuthentication does.
 import type { Claims, Tx } from '../db/database.ts';
+import { AccountError, checkAccount } from '../http/account.ts';
 import { bearerToken, identifyApiKey, JwtError, toClaims, verifyJwt } from '../http/keys.ts';
 import type { AuthContext } from './context.ts';
 import { authError, forbidden } from './errors.ts';
@@ -44,6 +45,13 @@ export async function requireUser(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function loadCaller(tx: Tx, claims: Claims, sub: string): Promise<Caller> {
+  // The check REST, storage and realtime share: a deleted or banned user's token is refused.
+  try {
+    await checkAccount(tx, claims);
+  } catch (error) {
+    if (error instanceof AccountError) throw forbidden(error.problem, error.message);
+    throw error;
+  }
   const user = UUID.test(sub) ? await findUserById(tx, sub) : null;
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
   const claimed = claims['session_id'];

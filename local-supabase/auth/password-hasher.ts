@@ -44,14 +44,23 @@ export class PasswordHasher {
     });
   }
 
+  /**
+   * Throws 429 when the queue is full, so a request that would be refused is refused before it
+   * reads the database or the body's password is looked at.
+   */
+  checkRoom(): void {
+    const full = this.#running >= this.#limits.concurrency;
+    if (full && this.#waiting.length >= this.#limits.maxQueued) throw overRequestRateLimit();
+  }
+
   /** Operations running and waiting, for logs and tests. */
   get load(): { running: number; waiting: number } {
     return { running: this.#running, waiting: this.#waiting.length };
   }
 
   async #run<T>(operation: () => Promise<T>): Promise<T> {
+    this.checkRoom();
     if (this.#running >= this.#limits.concurrency) {
-      if (this.#waiting.length >= this.#limits.maxQueued) throw overRequestRateLimit();
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     } else {
       this.#running += 1;

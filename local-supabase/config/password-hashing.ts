@@ -18,8 +18,9 @@ function threadPoolSize(env: NodeJS.ProcessEnv): number {
 
 export function defaultPasswordHashLimits(env: NodeJS.ProcessEnv = process.env): PasswordHashLimits {
   const concurrency = Math.max(1, Math.min(availableParallelism(), threadPoolSize(env) - 1));
-  // About three seconds of waiting at cost 10 on two cores before the server says "too many".
-  return { concurrency, maxQueued: 64 };
+  // Sixteen waiting is under a second at cost 10 on two idle cores, and about three on a loaded
+  // machine; a longer line only makes everyone in it wait longer.
+  return { concurrency, maxQueued: 16 };
 }
 
 const variables: Record<keyof PasswordHashLimits, string> = {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Keys } from '../config/keys.ts';
 import type { Claims } from '../db/database.ts';
 import { handleErrors, ServiceError } from '../http/errors.ts';
+import { AccountError, checkAccount } from '../http/account.ts';
 import { identifyRequest, JwtError } from '../http/keys.ts';
 import type { AppEnv } from '../http/service.ts';
 import type { Hub } from './hub.ts';
@@ -28,14 +29,17 @@ const batch = z.object({
 async function checkCaller(
   header: (name: string) => string | undefined,
   keys: Keys,
+  db: Database,
 ): Promise<Claims> {
   try {
     const identity = await identifyRequest(
       { authorization: header('authorization'), apikey: header('apikey') },
       keys,
     );
+    await checkAccount(db, identity.claims);
     return identity.claims;
   } catch (error) {
+    if (error instanceof AccountError) throw new ServiceError(401, 'invalid_jwt', error.message);
     if (error instanceof JwtError) throw new ServiceError(401, 'invalid_jwt', error.message);
     throw error;
   }
@@ -58,7 +62,7 @@ export function createRealtimeApi(
   app.onError(handleErrors('gateway', onUnexpected));
 
   app.post('/api/broadcast', async (c) => {
-    const claims = await checkCaller((name) => c.req.header(name), keys);
+    const claims = await checkCaller((name) => c.req.header(name), keys, db);
     let body: unknown;
     try {
       body = await c.req.json();
@@ -86,7 +90,7 @@ export function createRealtimeApi(
   });
 
   app.post('/api/broadcast/:topic/events/:event', async (c) => {
-    const claims = await checkCaller((name) => c.req.header(name), keys);
+    const claims = await checkCaller((name) => c.req.header(name), keys, db);
     const binary = /^application\/octet-stream/i.test(c.req.header('content-type') ?? '');
     let payload: unknown;
     if (binary) {

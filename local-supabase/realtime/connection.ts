@@ -208,7 +208,7 @@ export class Connection implements ChannelTransport {
     let channel: Channel;
     try {
       if (!token) throw new RealtimeAuthError('No access token: pass the apikey or access_token');
-      const auth = await authenticate(token, this.#context.keys);
+      const auth = await authenticate(token, this.#context.keys, this.#context.db);
       const access = await this.#authorize(topic, channelConfig.private, auth);
       const bindings = await createBindings(
         config['postgres_changes'],
@@ -280,7 +280,7 @@ export class Connection implements ChannelTransport {
       return;
     }
     try {
-      const auth = await authenticate(token, this.#context.keys);
+      const auth = await authenticate(token, this.#context.keys, this.#context.db);
       // A private channel's permissions follow the new claims (e.g. the anon key after sign-out).
       channel.access = await this.#authorize(channel.topic, channel.private, auth);
       channel.setAuth(auth);

@@ -5,6 +5,7 @@ import type { Claims, Database } from '../db/database.ts';
 import type { Keys } from '../config/keys.ts';
 import { errorBody, toServiceError, type ServiceError } from '../http/errors.ts';
 import type { AppEnv } from '../http/service.ts';
+import { AccountError, checkAccount } from '../http/account.ts';
 import { identifyRequest, JwtError } from '../http/keys.ts';
 import { jwtError, restError, tableNotFound } from './errors.ts';
 import { readRelation } from './handlers/read.ts';
@@ -30,7 +31,7 @@ export interface RestOptions {
 const EXPOSED_SCHEMAS = ['public'] as const;
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
-async function identify(c: Context, keys: Keys): Promise<Claims> {
+async function identify(c: Context, keys: Keys, db: Database): Promise<Claims> {
   try {
     const identity = await identifyRequest(
       {
@@ -39,8 +40,11 @@ async function identify(c: Context, keys: Keys): Promise<Claims> {
       },
       keys,
     );
+    await checkAccount(db, identity.claims);
     return identity.claims;
   } catch (error) {
+    // A deleted or banned user's token is refused like a token that does not verify.
+    if (error instanceof AccountError) throw jwtError('PGRST301', error.message);
     if (!(error instanceof JwtError)) throw error;
     if (error.problem === 'expired') throw jwtError('PGRST303', 'JWT expired');
     if (error.problem === 'invalid_signature') {
@@ -97,7 +101,7 @@ export function createRestRouter(options: RestOptions): RestRouter {
   const router = new Hono<AppEnv>();
 
   async function prepare(c: Context, rpc: boolean, path: string): Promise<Scope> {
-    const claims = await identify(c, keys);
+    const claims = await identify(c, keys, db);
     checkProfile(c, EXPOSED_SCHEMAS);
     const query = parseQuery(new URL(c.req.url).searchParams, { rpc });
     const preferences = parsePreferences(c.req.header('prefer'));

@@ -2,7 +2,8 @@
 // the apikey. storage-api verifies the JWT itself, so a bad one is its own `InvalidJWT` error.
 import type { Context } from 'hono';
 import type { Keys } from '../config/keys.ts';
-import type { Claims } from '../db/database.ts';
+import type { Claims, Database } from '../db/database.ts';
+import { AccountError, checkAccount } from '../http/account.ts';
 import { identifyRequest, JwtError } from '../http/keys.ts';
 import { storageErrors } from './errors.ts';
 
@@ -13,7 +14,8 @@ const JWT_MESSAGES: Record<JwtError['problem'], string> = {
   missing_claims: 'jwt malformed',
 };
 
-export async function identifyCaller(c: Context, keys: Keys): Promise<Claims> {
+/** The caller's claims; a deleted or banned user's still-valid token is refused as an invalid JWT. */
+export async function identifyCaller(c: Context, keys: Keys, db: Database): Promise<Claims> {
   const authorization = c.req.header('authorization');
   const apikey = c.req.header('apikey') ?? c.req.query('apikey');
   if (!authorization && !apikey) {
@@ -21,8 +23,10 @@ export async function identifyCaller(c: Context, keys: Keys): Promise<Claims> {
   }
   try {
     const { claims } = await identifyRequest({ authorization, apikey }, keys);
+    await checkAccount(db, claims);
     return claims;
   } catch (error) {
+    if (error instanceof AccountError) throw storageErrors.invalidJwt(error.message);
     if (error instanceof JwtError) throw storageErrors.invalidJwt(JWT_MESSAGES[error.problem]);
     throw error;
   }

@@ -26,6 +26,7 @@ async function passwordGrant(c: Context, context: AuthContext): Promise<Response
   }
   if (phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   if (!email) throw badRequest('invalid_credentials', INVALID_LOGIN);
+  context.passwords.checkRoom();
   if (!context.config.auth.email.enable_signup) {
     throw unprocessable('email_provider_disabled', 'Email logins are disabled');
   }

@@ -58,20 +58,20 @@ export function addBucketRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
   const { db, keys, files } = ctx;
 
   app.get('/bucket', async (c) => {
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     return c.json(await mapDatabaseErrors(() => db.asRole(claims, (tx) => listBuckets(tx))));
   });
 
   app.get('/bucket/:id', async (c) => {
     const id = checkBucketName(c.req.param('id'));
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     const bucket = await mapDatabaseErrors(() => db.asRole(claims, (tx) => findBucket(tx, id)));
     if (!bucket) throw storageErrors.noSuchBucket();
     return c.json(bucket);
   });
 
   app.post('/bucket', async (c) => {
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     const body = await readJsonBody(c, createBody);
     const id = checkBucketName(body.id ?? body.name);
     try {
@@ -87,7 +87,7 @@ export function addBucketRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.put('/bucket/:id', async (c) => {
     const id = checkBucketName(c.req.param('id'));
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     const body = await readJsonBody(c, settings);
     const updated = await mapDatabaseErrors(() =>
       db.asRole(claims, (tx) => updateBucket(tx, id, settingsOf(body))),
@@ -98,7 +98,7 @@ export function addBucketRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.post('/bucket/:id/empty', async (c) => {
     const id = checkBucketName(c.req.param('id'));
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     if (!(await mapDatabaseErrors(() => db.asRole(claims, (tx) => findBucket(tx, id))))) {
       throw storageErrors.noSuchBucket();
     }
@@ -114,7 +114,7 @@ export function addBucketRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.delete('/bucket/:id', async (c) => {
     const id = checkBucketName(c.req.param('id'));
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     if ((await versionsInBucket(db, id)).length > 0) throw storageErrors.bucketNotEmpty();
     const deleted = await mapDatabaseErrors(() => db.asRole(claims, (tx) => deleteBucket(tx, id)));
     if (!deleted) throw storageErrors.noSuchBucket();

@@ -73,7 +73,7 @@ export function addDownloadRoutes(app: Hono<AppEnv>, ctx: StorageContext): void 
 
   const findAsCaller = async (c: Context<AppEnv>) => {
     const { bucket, key } = objectParams(c.req.param());
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     return mapDatabaseErrors(() => db.asRole(claims, (tx) => findObject(tx, bucket, key)));
   };
 

@@ -62,7 +62,7 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.post('/object/list/:bucket', async (c) => {
     const bucket = checkBucketName(c.req.param('bucket'));
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     const body = await readJsonBody(c, listBody);
     // A prefix names a folder: `avatars` lists what is inside `avatars/`.
     const prefix = body.prefix && !body.prefix.endsWith('/') ? `${body.prefix}/` : body.prefix;
@@ -83,7 +83,7 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.delete('/object/:bucket', async (c) => {
     const bucket = checkBucketName(c.req.param('bucket'));
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     const body = await readJsonBody(c, removeBody);
     const deleted = await mapDatabaseErrors(() =>
       db.asRole(claims, (tx) => deleteObjects(tx, bucket, body.prefixes)),
@@ -96,7 +96,7 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.delete('/object/:bucket/:key{.+}', async (c) => {
     const { bucket, key } = objectParams(c.req.param());
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     const [row] = await mapDatabaseErrors(() =>
       db.asRole(claims, (tx) => deleteObjects(tx, bucket, [key])),
     );
@@ -106,7 +106,7 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
   });
 
   app.post('/object/move', async (c) => {
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     const { from, to } = await readTransfer(c);
     const source = await findObject(db, from.bucket, from.name);
     if (!source?.version) throw storageErrors.noSuchKey();
@@ -134,7 +134,7 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
   });
 
   app.post('/object/copy', async (c) => {
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     const { from, to } = await readTransfer(c);
     const source: StoredObject | null = await mapDatabaseErrors(() =>
       db.asRole(claims, (tx) => findObject(tx, from.bucket, from.name)),

@@ -37,7 +37,7 @@ export function addSignRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.post('/object/sign/:bucket/:key{.+}', async (c) => {
     const { bucket, key } = objectParams(c.req.param());
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     const body = await readJsonBody(c, signOne);
     const object = await mapDatabaseErrors(() =>
       db.asRole(claims, (tx) => findObject(tx, bucket, key)),
@@ -58,7 +58,7 @@ export function addSignRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.post('/object/sign/:bucket', async (c) => {
     const bucket = checkBucketName(c.req.param('bucket'));
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     const body = await readJsonBody(c, signMany);
     const visible = await mapDatabaseErrors(() =>
       db.asRole(claims, async (tx) => {

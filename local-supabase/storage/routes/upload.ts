@@ -12,7 +12,7 @@ import { readUploadBody } from '../upload-body.ts';
 export function addUploadRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
   app.post('/object/upload/sign/:bucket/:key{.+}', async (c) => {
     const { bucket, key } = objectParams(c.req.param());
-    const claims = await identifyCaller(c, ctx.keys);
+    const claims = await identifyCaller(c, ctx.keys, ctx.db);
     const owner = ownerOf(claims);
     const upsert = c.req.header('x-upsert') === 'true';
     await canStoreObject(ctx, { bucket, key, claims, owner, upsert });
@@ -44,7 +44,7 @@ export function addUploadRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.on(['POST', 'PUT'], '/object/:bucket/:key{.+}', async (c) => {
     const { bucket, key } = objectParams(c.req.param());
-    const claims = await identifyCaller(c, ctx.keys);
+    const claims = await identifyCaller(c, ctx.keys, ctx.db);
     const body = await readUploadBody(c);
     const upsert = c.req.method === 'PUT' || c.req.header('x-upsert') === 'true';
     const stored = await storeObject(ctx, {

@@ -1,0 +1,200 @@
+// Sign-in under load: 0, 1, 4 and 16 clients sign in with passwords in a loop against a backend in
+// its own process (request limits raised so every attempt reaches bcrypt) while one probe reads 20
+// comments over REST every 50 ms. Then more clients than the hashing queue holds, to show how it
+// fails (429 over_request_rate_limit at once, no hang), and the time of a wrong password for a
+// known address next to an unknown one. Prints numbers; nothing passes or fails.
+//
+//   node bench/backend/signin-load.mjs [--quick] [--server <other checkout>/local-supabase/server.ts]
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { SignJWT } from 'jose';
+
+const DEMO_PASSWORD = 'polyglot-demo-2026';
+const DEMO_EMAILS = ['member@example.com', 'second@example.com', 'moderator@example.com'];
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const ms = (value) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString('en')} ms` : '–');
+const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+async function startServer(serverModule, env) {
+  const script = fileURLToPath(new URL('./signin-server.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, ...(serverModule ? [serverModule] : [])], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const [line] = await Promise.race([
+    once(lines, 'line'),
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`the benchmark server exited (${code}) before it listened`);
+    }),
+  ]);
+  const { url, anonKey } = JSON.parse(line);
+  return {
+    url,
+    anonKey,
+    async stop() {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+async function signIn(server, email, password) {
+  const began = performance.now();
+  const response = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: {
+      apikey: server.anonKey,
+      'content-type': 'application/json',
+      'x-supabase-api-version': '2024-01-01',
+    },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await response.json();
+  return { status: response.status, code: body.code, ms: performance.now() - began };
+}
+
+/** One REST read every 50 ms until `stop()`; returns the latencies. */
+function startProbe(server) {
+  const url = `${server.url}/rest/v1/comments?select=id,body,author_id,created_at&article_key=eq.bench.signin&order=created_at.asc&limit=20`;
+  const headers = { apikey: server.anonKey, Authorization: `Bearer ${server.anonKey}` };
+  const times = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const began = performance.now();
+      const response = await fetch(url, { headers });
+      const rows = await response.json();
+      if (!Array.isArray(rows) || rows.length !== 20) throw new Error(`probe got ${response.status}`);
+      times.push(performance.now() - began);
+      await sleep(Math.max(0, 50 - (performance.now() - began)));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return times;
+    },
+  };
+}
+
+/** `clients` loops signing in for `seconds`; the REST probe runs meanwhile. */
+async function measureLevel(server, clients, seconds) {
+  const probe = startProbe(server);
+  const attempts = [];
+  const began = performance.now();
+  const deadline = began + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const email = DEMO_EMAILS[i % DEMO_EMAILS.length];
+      while (performance.now() < deadline) attempts.push(await signIn(server, email, DEMO_PASSWORD));
+    }),
+  );
+  if (clients === 0) await sleep(seconds * 1000);
+  const elapsed = (performance.now() - began) / 1000;
+  const rest = await probe.stop();
+  const ok = attempts.filter((attempt) => attempt.status === 200);
+  const refused = attempts.filter((attempt) => attempt.status === 429);
+  const other = attempts.length - ok.length - refused.length;
+  return {
+    clients,
+    perSecond: ok.length / elapsed,
+    signInP50: percentile(ok.map((attempt) => attempt.ms), 50),
+    signInP95: percentile(ok.map((attempt) => attempt.ms), 95),
+    refused: refused.length,
+    refusedCodes: [...new Set(refused.map((attempt) => attempt.code))],
+    refusedP95: percentile(refused.map((attempt) => attempt.ms), 95),
+    slowest: Math.max(0, ...attempts.map((attempt) => attempt.ms)),
+    other,
+    restP50: percentile(rest, 50),
+    restP95: percentile(rest, 95),
+  };
+}
+
+/** A wrong password for a known address and for an unknown one, alternating, one at a time. */
+async function measureEnumerationTiming(server, samples) {
+  const known = [];
+  const unknown = [];
+  for (let i = 0; i < samples + 3; i++) {
+    const a = await signIn(server, DEMO_EMAILS[0], 'not-the-password');
+    const b = await signIn(server, `nobody-${i}@example.com`, 'not-the-password');
+    if (i < 3) continue; // warm-up
+    known.push(a.ms);
+    unknown.push(b.ms);
+  }
+  return { known, unknown };
+}
+
+/** What one access token costs to sign (HS256, as the backend signs them). */
+async function measureTokenSigning(count) {
+  const secret = new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters-long');
+  const began = performance.now();
+  for (let i = 0; i < count; i++) {
+    await new SignJWT({ sub: crypto.randomUUID(), role: 'authenticated', session_id: 'x' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(secret);
+  }
+  return (performance.now() - began) / count;
+}
+
+const row = (cells) => `| ${cells.join(' | ')} |`;
+
+/** Prints the section; `quick` measures shorter. */
+export async function runSignInLoad({ quick = false, serverModule, hashEnv = {} } = {}) {
+  const seconds = quick ? 3 : 8;
+  const server = await startServer(serverModule, hashEnv);
+  try {
+    console.log(
+      `\nSign-in under load (${seconds} s per level; a REST probe reads 20 comments every 50 ms)` +
+        (serverModule ? `\n  server: ${serverModule}` : ''),
+    );
+    console.log(row(['clients signing in', 'sign-ins/s', 'sign-in p50 / p95', 'REST p50 / p95', '429s', 'other errors']));
+    console.log(row(['---:', '---:', '---:', '---:', '---:', '---:']));
+    for (const clients of [0, 1, 4, 16, 64, 128]) {
+      const level = await measureLevel(server, clients, seconds);
+      console.log(
+        row([
+          String(clients),
+          clients === 0 ? '–' : level.perSecond.toFixed(1),
+          clients === 0 ? '–' : `${ms(level.signInP50)} / ${ms(level.signInP95)}`,
+          `${ms(level.restP50)} / ${ms(level.restP95)}`,
+          level.refused === 0
+            ? '0'
+            : `${level.refused} (${level.refusedCodes.join(', ')}, p95 ${ms(level.refusedP95)})`,
+          String(level.other),
+        ]) + (clients >= 64 ? `  slowest answer ${ms(level.slowest)}` : ''),
+      );
+      await sleep(500);
+    }
+    const samples = quick ? 10 : 20;
+    const timing = await measureEnumerationTiming(server, samples);
+    const knownMean = mean(timing.known);
+    const unknownMean = mean(timing.unknown);
+    console.log(`\nWrong password, ${samples} alternating tries each (one at a time, idle server)`);
+    console.log(`  known address:   mean ${ms(knownMean)}  p50 ${ms(percentile(timing.known, 50))}`);
+    console.log(`  unknown address: mean ${ms(unknownMean)}  p50 ${ms(percentile(timing.unknown, 50))}`);
+    console.log(`  difference:      ${((Math.abs(knownMean - unknownMean) / knownMean) * 100).toFixed(1)} % of the known mean`);
+    const signing = await measureTokenSigning(quick ? 200 : 1000);
+    console.log(`\nOther work on the request thread: signing one access token (HS256) ${signing.toFixed(3)} ms`);
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: { quick: { type: 'boolean', default: false }, server: { type: 'string' } },
+  });
+  await runSignInLoad({ quick: values.quick, serverModule: values.server });
+}

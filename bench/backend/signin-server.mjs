@@ -1,0 +1,37 @@
+// A local backend in its own process for the sign-in benchmark, so that the benchmark's clients do
+// not share the server's event loop. Prints `{url, anonKey}` as one JSON line once it listens and
+// stops on SIGTERM. The first argument may name another checkout's server.ts (to measure a
+// version before a change); the environment's SUPABASE_LOCAL_AUTH_HASH_* variables apply.
+import { pathToFileURL } from 'node:url';
+import { readEnvOverrides } from '../../local-supabase/config/config.ts';
+
+const serverModule = process.argv[2]
+  ? pathToFileURL(process.argv[2]).href
+  : new URL('../../local-supabase/server.ts', import.meta.url).href;
+const { start } = await import(serverModule);
+const env = readEnvOverrides();
+
+// Every attempt is checked: the request limits are far above what the benchmark sends.
+const unlimited = {
+  sign_in_sign_ups: 1_000_000,
+  token_refresh: 1_000_000,
+  token_verifications: 1_000_000,
+  anonymous_users: 1_000_000,
+  email_sent: 1_000_000,
+};
+const server = await start({
+  dataDir: null,
+  port: 0,
+  ...(env.passwordHashing ? { passwordHashing: env.passwordHashing } : {}),
+  settings: { inbucket: { enabled: false }, auth: { rate_limit: unlimited } },
+});
+await server.db.query(
+  `insert into public.comments (article_key, author_id, body, language)
+   select 'bench.signin', p.id, 'Sign-in benchmark comment ' || g, 'en'
+   from generate_series(1, 50) as g
+   cross join lateral (select id from public.profiles order by id limit 1) as p`,
+);
+process.stdout.write(`${JSON.stringify({ url: server.url, anonKey: server.keys.anonKey })}\n`);
+process.on('SIGTERM', () => {
+  void server.stop().then(() => process.exit(0));
+});
