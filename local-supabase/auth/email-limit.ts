@@ -39,6 +39,8 @@ export class EmailLimiter {
   readonly #project: HourlyWindow;
   readonly #perIp: HourlyWindow;
   readonly #perAddress: HourlyWindow;
+  /** When an e-mail was last pretended, per kind and address (see `pretend`). */
+  readonly #pretended = new Map<string, number>();
 
   constructor(perHour: number) {
     this.#project = new HourlyWindow(perHour);
@@ -62,12 +64,40 @@ export class EmailLimiter {
     this.#perIp.add(ip, now);
     this.#perAddress.add(address, now);
   }
+
+  /**
+   * Answers as sending a `kind` e-mail to `to` would, without sending it: the same budgets are
+   * spent and the same `max_frequency` applies. Used where the address has no account (recovery,
+   * e-mail sign-in that may not sign up) or an account sign-up must not reveal, so that neither
+   * a repeat nor a spent budget answers differently for addresses that have an account.
+   */
+  pretend(
+    sender: EmailSender,
+    kind: 'confirmation' | 'recovery',
+    maxFrequencySeconds: number,
+    now = Date.now(),
+  ): void {
+    const key = `${kind} ${sender.to.toLowerCase()}`;
+    const last = this.#pretended.get(key);
+    checkSendFrequency(last === undefined ? null : new Date(last), maxFrequencySeconds, now);
+    this.take(sender, now);
+    this.#pretended.set(key, now);
+    if (this.#pretended.size > 10_000) {
+      for (const [stale, at] of this.#pretended) {
+        if (at < now - HOUR) this.#pretended.delete(stale);
+      }
+    }
+  }
 }
 
 /** Throws when the last e-mail of this kind went out less than `maxFrequency` seconds ago. */
-export function checkSendFrequency(sentAt: Date | null, maxFrequencySeconds: number): void {
+export function checkSendFrequency(
+  sentAt: Date | null,
+  maxFrequencySeconds: number,
+  now = Date.now(),
+): void {
   if (!sentAt) return;
-  const wait = sentAt.getTime() + maxFrequencySeconds * 1000 - Date.now();
+  const wait = sentAt.getTime() + maxFrequencySeconds * 1000 - now;
   if (wait > 0) {
     throw tooManyRequests(
       `For security purposes, you can only request this after ${Math.ceil(wait / 1000)} seconds.`,

@@ -1,5 +1,7 @@
 // POST /otp: an e-mail with a sign-in link and a code (GoTrue otp.go + magic_link.go). An address
 // without a confirmed account gets the sign-up confirmation instead, which signs in just the same.
+// With `create_user: false`, an address without an account answers 200 as a known one does (GoTrue
+// answers 422 otp_disabled, which tells who has an account); nothing is sent to it.
 import type { Hono } from 'hono';
 import type { Tx } from '../../db/database.ts';
 import type { AppEnv } from '../../http/service.ts';
@@ -27,13 +29,16 @@ async function sendMagicLink(
   tx: Tx,
   context: AuthContext,
   request: MagicLinkRequest,
-): Promise<PendingEmail> {
+): Promise<PendingEmail | null> {
   const { config } = context;
   const pkce = request.challenge !== null;
   const options = { redirectTo: request.redirectTo, pkce, clientIp: request.clientIp };
   let user = await findUserByEmail(tx, request.email);
-  if (!user && !request.createUser)
-    throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+  if (!user && !request.createUser) {
+    const sender = { to: request.email, ip: request.clientIp };
+    context.emailLimiter.pretend(sender, 'recovery', config.auth.email.max_frequency);
+    return null;
+  }
   if (!user || !isConfirmed(user)) {
     if (!config.auth.enable_signup) {
       throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
@@ -98,7 +103,7 @@ export function registerOtp(app: Hono<AppEnv>, context: AuthContext): void {
       clientIp: clientIp(c),
     };
     const email = await runTransaction(context.db, (tx) => sendMagicLink(tx, context, request));
-    await deliver(context, [email]);
+    await deliver(context, email ? [email] : []);
     return c.json({});
   });
 }

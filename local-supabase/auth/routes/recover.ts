@@ -32,7 +32,12 @@ export function registerRecover(app: Hono<AppEnv>, context: AuthContext): void {
     const emails: PendingEmail[] = [];
     await db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
-      if (!user) return;
+      if (!user) {
+        // Spends and limits as a real recovery e-mail would, so the answers stay alike.
+        const sender = { to: email, ip: clientIp(c) };
+        context.emailLimiter.pretend(sender, 'recovery', config.auth.email.max_frequency);
+        return;
+      }
       if (method) await createFlowState(tx, user.id, method, challengeValue ?? '', 'recovery');
       emails.push(
         await prepareRecovery(tx, context, user, 'recovery', {

@@ -1,5 +1,4 @@
 // POST /signup (GoTrue internal/api/signup.go).
-import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { objectField, readBody, stringField } from '../body.ts';
@@ -7,34 +6,13 @@ import type { AuthContext } from '../context.ts';
 import { deliver, prepareConfirmation, type PendingEmail } from '../emails.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { createFlowState } from '../flow-state.ts';
+import { obfuscatedUser } from '../obfuscate.ts';
 import { checkRateLimit, clientIp } from '../rate-limit.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { issueSession, toSessionResponse } from '../sessions.ts';
 import { runTransaction } from '../transaction.ts';
 import { createUser, findUserByEmail, isConfirmed, toUserJson } from '../users.ts';
 import { checkPasswordStrength, validateEmail, validatePkceParams } from '../validate.ts';
-
-/**
- * What GoTrue answers when the address is already registered and confirmations are on: a made-up
- * unconfirmed user, so that sign-up cannot be used to learn who has an account.
- */
-function obfuscatedUser(email: string, data: Record<string, unknown>) {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    aud: 'authenticated',
-    role: '',
-    email,
-    phone: '',
-    confirmation_sent_at: now,
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: data,
-    identities: [],
-    created_at: now,
-    updated_at: now,
-    is_anonymous: false,
-  };
-}
 
 export function registerSignup(app: Hono<AppEnv>, context: AuthContext): void {
   const { config } = context;
@@ -79,7 +57,14 @@ export function registerSignup(app: Hono<AppEnv>, context: AuthContext): void {
       let user = await findUserByEmail(tx, email);
       if (user && isConfirmed(user)) {
         if (autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
-        return { hidden: obfuscatedUser(email, data) };
+        // Counted and limited as the confirmation a new address gets, so that a repeat or a spent
+        // e-mail budget answers the same for both; nothing is sent.
+        context.emailLimiter.pretend(
+          { to: email, ip: clientIp(c) },
+          'confirmation',
+          config.auth.email.max_frequency,
+        );
+        return { hidden: await obfuscatedUser(tx, email, data) };
       }
       user ??= await createUser(tx, {
         email,
