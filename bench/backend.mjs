@@ -1,6 +1,7 @@
 // The local Supabase backend's speed: start-up (cold and warm), REST round trips next to the same
 // query run directly on PGlite, REST requests/second at 1, 8 and 32 concurrent clients,
-// insert-to-event latency with 50 realtime subscribers, and memory. Prints numbers; nothing passes
+// insert-to-event latency with 50 realtime subscribers, memory, write latency with and without
+// fsync, and sign-in under load (bench/backend/signin-load.mjs). Prints numbers; nothing passes
 // or fails. Every loop is bounded in count and time, and all traffic stays on 127.0.0.1.
 //
 //   node bench/backend.mjs                  # the full run (about a minute and a half)
@@ -12,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { start } from '../local-supabase/server.ts';
+import { runSignInLoad } from './backend/signin-load.mjs';
 import { runWriteLatency } from './backend/write-latency.mjs';
 
 const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
@@ -249,6 +251,8 @@ try {
 
   // After the memory figures: it starts two more servers in this process.
   await runWriteLatency({ quick: args.quick });
+  // Its own server in a child process, so the sign-in clients do not share its event loop.
+  await runSignInLoad({ quick: args.quick });
 } finally {
   clearInterval(rssSampler);
   await server?.stop();

@@ -20,7 +20,8 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
-const ms = (value) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString('en')} ms` : '–');
+const ms = (value) =>
+  Number.isFinite(value) ? `${Math.round(value).toLocaleString('en')} ms` : '–';
 const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 async function startServer(serverModule, env) {
@@ -73,7 +74,8 @@ function startProbe(server) {
       const began = performance.now();
       const response = await fetch(url, { headers });
       const rows = await response.json();
-      if (!Array.isArray(rows) || rows.length !== 20) throw new Error(`probe got ${response.status}`);
+      if (!Array.isArray(rows) || rows.length !== 20)
+        throw new Error(`probe got ${response.status}`);
       times.push(performance.now() - began);
       await sleep(Math.max(0, 50 - (performance.now() - began)));
     }
@@ -96,7 +98,8 @@ async function measureLevel(server, clients, seconds) {
   await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
       const email = DEMO_EMAILS[i % DEMO_EMAILS.length];
-      while (performance.now() < deadline) attempts.push(await signIn(server, email, DEMO_PASSWORD));
+      while (performance.now() < deadline)
+        attempts.push(await signIn(server, email, DEMO_PASSWORD));
     }),
   );
   if (clients === 0) await sleep(seconds * 1000);
@@ -108,11 +111,20 @@ async function measureLevel(server, clients, seconds) {
   return {
     clients,
     perSecond: ok.length / elapsed,
-    signInP50: percentile(ok.map((attempt) => attempt.ms), 50),
-    signInP95: percentile(ok.map((attempt) => attempt.ms), 95),
+    signInP50: percentile(
+      ok.map((attempt) => attempt.ms),
+      50,
+    ),
+    signInP95: percentile(
+      ok.map((attempt) => attempt.ms),
+      95,
+    ),
     refused: refused.length,
     refusedCodes: [...new Set(refused.map((attempt) => attempt.code))],
-    refusedP95: percentile(refused.map((attempt) => attempt.ms), 95),
+    refusedP95: percentile(
+      refused.map((attempt) => attempt.ms),
+      95,
+    ),
     slowest: Math.max(0, ...attempts.map((attempt) => attempt.ms)),
     other,
     restP50: percentile(rest, 50),
@@ -136,7 +148,9 @@ async function measureEnumerationTiming(server, samples) {
 
 /** What one access token costs to sign (HS256, as the backend signs them). */
 async function measureTokenSigning(count) {
-  const secret = new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters-long');
+  const secret = new TextEncoder().encode(
+    'super-secret-jwt-token-with-at-least-32-characters-long',
+  );
   const began = performance.now();
   for (let i = 0; i < count; i++) {
     await new SignJWT({ sub: crypto.randomUUID(), role: 'authenticated', session_id: 'x' })
@@ -159,7 +173,16 @@ export async function runSignInLoad({ quick = false, serverModule, hashEnv = {} 
       `\nSign-in under load (${seconds} s per level; a REST probe reads 20 comments every 50 ms)` +
         (serverModule ? `\n  server: ${serverModule}` : ''),
     );
-    console.log(row(['clients signing in', 'sign-ins/s', 'sign-in p50 / p95', 'REST p50 / p95', '429s', 'other errors']));
+    console.log(
+      row([
+        'clients signing in',
+        'sign-ins/s',
+        'sign-in p50 / p95',
+        'REST p50 / p95',
+        '429s',
+        'other errors',
+      ]),
+    );
     console.log(row(['---:', '---:', '---:', '---:', '---:', '---:']));
     for (const clients of [0, 1, 4, 16, 64, 128]) {
       const level = await measureLevel(server, clients, seconds);
@@ -182,11 +205,19 @@ export async function runSignInLoad({ quick = false, serverModule, hashEnv = {} 
     const knownMean = mean(timing.known);
     const unknownMean = mean(timing.unknown);
     console.log(`\nWrong password, ${samples} alternating tries each (one at a time, idle server)`);
-    console.log(`  known address:   mean ${ms(knownMean)}  p50 ${ms(percentile(timing.known, 50))}`);
-    console.log(`  unknown address: mean ${ms(unknownMean)}  p50 ${ms(percentile(timing.unknown, 50))}`);
-    console.log(`  difference:      ${((Math.abs(knownMean - unknownMean) / knownMean) * 100).toFixed(1)} % of the known mean`);
+    console.log(
+      `  known address:   mean ${ms(knownMean)}  p50 ${ms(percentile(timing.known, 50))}`,
+    );
+    console.log(
+      `  unknown address: mean ${ms(unknownMean)}  p50 ${ms(percentile(timing.unknown, 50))}`,
+    );
+    console.log(
+      `  difference:      ${((Math.abs(knownMean - unknownMean) / knownMean) * 100).toFixed(1)} % of the known mean`,
+    );
     const signing = await measureTokenSigning(quick ? 200 : 1000);
-    console.log(`\nOther work on the request thread: signing one access token (HS256) ${signing.toFixed(3)} ms`);
+    console.log(
+      `\nOther work on the request thread: signing one access token (HS256) ${signing.toFixed(3)} ms`,
+    );
   } finally {
     await server.stop();
   }

@@ -16,7 +16,9 @@ function threadPoolSize(env: NodeJS.ProcessEnv): number {
   return Number.isInteger(size) && size > 0 ? size : 4;
 }
 
-export function defaultPasswordHashLimits(env: NodeJS.ProcessEnv = process.env): PasswordHashLimits {
+export function defaultPasswordHashLimits(
+  env: NodeJS.ProcessEnv = process.env,
+): PasswordHashLimits {
   const concurrency = Math.max(1, Math.min(availableParallelism(), threadPoolSize(env) - 1));
   // Sixteen waiting is under a second at cost 10 on two idle cores, and about three on a loaded
   // machine; a longer line only makes everyone in it wait longer.

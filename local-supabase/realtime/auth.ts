@@ -37,7 +37,8 @@ export async function authenticate(token: string, keys: Keys, db: Tx): Promise<C
       expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined,
     };
   } catch (error) {
-    if (error instanceof AccountError) throw new RealtimeAuthError(`Invalid JWT Token: ${error.message}`);
+    if (error instanceof AccountError)
+      throw new RealtimeAuthError(`Invalid JWT Token: ${error.message}`);
     if (!(error instanceof JwtError)) throw error;
     if (error.problem === 'expired') {
       const seconds = expiredSecondsAgo(token);

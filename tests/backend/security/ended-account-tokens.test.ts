@@ -113,32 +113,35 @@ describe('access tokens of accounts that were deleted or banned', () => {
     const problem = ending === 'banned' ? 'user_banned' : 'user_not_found';
     const message = ending === 'banned' ? 'User is banned' : 'does not exist';
 
-    it.each(kinds)(`refuses the token everywhere once the account is ${ending} (%s)`, async (kind) => {
-      const account = await makeAccount(server, kind);
-      await end(server, account, ending);
+    it.each(kinds)(
+      `refuses the token everywhere once the account is ${ending} (%s)`,
+      async (kind) => {
+        const account = await makeAccount(server, kind);
+        await end(server, account, ending);
 
-      const rest = await account.client.from('profiles').select('id');
-      expect(rest.status).toBe(401);
-      expect(rest.error?.code).toBe('PGRST301');
-      expect(rest.error?.message).toContain(message);
+        const rest = await account.client.from('profiles').select('id');
+        expect(rest.status).toBe(401);
+        expect(rest.error?.code).toBe('PGRST301');
+        expect(rest.error?.message).toContain(message);
 
-      const upload = await account.client.storage
-        .from('avatars')
-        .upload(`${account.id}/avatar.png`, tinyPng, { contentType: 'image/png' });
-      expect(storageFields(upload.error).code).toBe('InvalidJWT');
-      expect(upload.error?.message).toContain(message);
-      const { rows } = await server.server.db.query(
-        `select 1 from storage.objects where bucket_id = 'avatars' and name like $1`,
-        [`${account.id}/%`],
-      );
-      expect(rows).toEqual([]);
+        const upload = await account.client.storage
+          .from('avatars')
+          .upload(`${account.id}/avatar.png`, tinyPng, { contentType: 'image/png' });
+        expect(storageFields(upload.error).code).toBe('InvalidJWT');
+        expect(upload.error?.message).toContain(message);
+        const { rows } = await server.server.db.query(
+          `select 1 from storage.objects where bucket_id = 'avatars' and name like $1`,
+          [`${account.id}/%`],
+        );
+        expect(rows).toEqual([]);
 
-      expect(await joinOutcome(account.client)).toContain(message);
-      await account.client.removeAllChannels();
+        expect(await joinOutcome(account.client)).toContain(message);
+        await account.client.removeAllChannels();
 
-      const auth = await authUser(server, account.token);
-      expect(auth.status).toBe(403);
-      expect(auth.body['code']).toBe(problem);
-    });
+        const auth = await authUser(server, account.token);
+        expect(auth.status).toBe(403);
+        expect(auth.body['code']).toBe(problem);
+      },
+    );
   }
 });
