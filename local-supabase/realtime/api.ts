@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Keys } from '../config/keys.ts';
 import type { Claims } from '../db/database.ts';
 import { handleErrors, ServiceError } from '../http/errors.ts';
-import { AccountError, checkAccount } from '../http/account.ts';
+import { AccountError, type AccountChecks } from '../http/account.ts';
 import { identifyRequest, JwtError } from '../http/keys.ts';
 import type { AppEnv } from '../http/service.ts';
 import type { Hub } from './hub.ts';
@@ -29,14 +29,14 @@ const batch = z.object({
 async function checkCaller(
   header: (name: string) => string | undefined,
   keys: Keys,
-  db: Database,
+  accounts: AccountChecks,
 ): Promise<Claims> {
   try {
     const identity = await identifyRequest(
       { authorization: header('authorization'), apikey: header('apikey') },
       keys,
     );
-    await checkAccount(db, identity.claims);
+    await accounts.check(identity.claims);
     return identity.claims;
   } catch (error) {
     if (error instanceof AccountError) throw new ServiceError(401, 'invalid_jwt', error.message);
@@ -49,6 +49,7 @@ export function createRealtimeApi(
   hub: Hub,
   keys: Keys,
   checks: JoinChecks,
+  accounts: AccountChecks,
   onUnexpected: (error: unknown) => void,
 ): Hono<AppEnv> {
   /** Private topics the caller may not write to are dropped silently (hosted answers 202 too). */
@@ -62,7 +63,7 @@ export function createRealtimeApi(
   app.onError(handleErrors('gateway', onUnexpected));
 
   app.post('/api/broadcast', async (c) => {
-    const claims = await checkCaller((name) => c.req.header(name), keys, db);
+    const claims = await checkCaller((name) => c.req.header(name), keys, accounts);
     let body: unknown;
     try {
       body = await c.req.json();
@@ -90,7 +91,7 @@ export function createRealtimeApi(
   });
 
   app.post('/api/broadcast/:topic/events/:event', async (c) => {
-    const claims = await checkCaller((name) => c.req.header(name), keys, db);
+    const claims = await checkCaller((name) => c.req.header(name), keys, accounts);
     const binary = /^application\/octet-stream/i.test(c.req.header('content-type') ?? '');
     let payload: unknown;
     if (binary) {

@@ -1,8 +1,8 @@
 // The claims a channel subscribes with: the join's `access_token` (a user's JWT, or the anon key
 // after sign-out), else the socket's apikey. They decide, through RLS, which changes it receives.
 import type { Keys } from '../config/keys.ts';
-import type { Claims, Tx } from '../db/database.ts';
-import { AccountError, checkAccount } from '../http/account.ts';
+import type { Claims } from '../db/database.ts';
+import { AccountError, type AccountChecks } from '../http/account.ts';
 import { identifyApiKey, JwtError, toClaims, verifyJwt } from '../http/keys.ts';
 
 export interface ChannelAuth {
@@ -25,13 +25,17 @@ export class RealtimeAuthError extends Error {
  * Verifies `token` and that its user still exists and is not banned; throws RealtimeAuthError with
  * realtime's wording.
  */
-export async function authenticate(token: string, keys: Keys, db: Tx): Promise<ChannelAuth> {
+export async function authenticate(
+  token: string,
+  keys: Keys,
+  accounts: AccountChecks,
+): Promise<ChannelAuth> {
   const keyRole = token.startsWith('sb_') ? identifyApiKey(token, keys) : null;
   if (keyRole) return { claims: { role: keyRole }, expiresAt: undefined };
   try {
     const payload = await verifyJwt(token, keys);
     const claims = toClaims(payload);
-    await checkAccount(db, claims);
+    await accounts.check(claims);
     return {
       claims,
       expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined,

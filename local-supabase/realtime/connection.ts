@@ -2,6 +2,7 @@
 // a later heartbeat or leave overtake it), and owns the socket's channels.
 import type { RawData, WebSocket } from 'ws';
 import type { Keys } from '../config/keys.ts';
+import type { AccountChecks } from '../http/account.ts';
 import type { Log } from '../http/log.ts';
 import { authenticate, RealtimeAuthError, type ChannelAuth } from './auth.ts';
 import {
@@ -32,6 +33,8 @@ export interface ConnectionContext {
   catalog: TableCatalog;
   /** Policy and filter checks of joins, many joins per round trip to the database. */
   checks: JoinChecks;
+  /** Whether a user's token still names an account that exists and is not banned. */
+  accounts: AccountChecks;
   keys: Keys;
   log: Log;
   quota: RealtimeQuota<Connection>;
@@ -208,7 +211,7 @@ export class Connection implements ChannelTransport {
     let channel: Channel;
     try {
       if (!token) throw new RealtimeAuthError('No access token: pass the apikey or access_token');
-      const auth = await authenticate(token, this.#context.keys, this.#context.db);
+      const auth = await authenticate(token, this.#context.keys, this.#context.accounts);
       const access = await this.#authorize(topic, channelConfig.private, auth);
       const bindings = await createBindings(
         config['postgres_changes'],
@@ -280,7 +283,7 @@ export class Connection implements ChannelTransport {
       return;
     }
     try {
-      const auth = await authenticate(token, this.#context.keys, this.#context.db);
+      const auth = await authenticate(token, this.#context.keys, this.#context.accounts);
       // A private channel's permissions follow the new claims (e.g. the anon key after sign-out).
       channel.access = await this.#authorize(channel.topic, channel.private, auth);
       channel.setAuth(auth);

@@ -8,6 +8,7 @@ import { deliverChanges } from './changes/deliver.ts';
 import { ChangeFeed, removeCapture } from './changes/feed.ts';
 import { TableCatalog } from './changes/tables.ts';
 import { Hub } from './hub.ts';
+import { AccountChecks } from '../http/account.ts';
 import { JoinChecks } from './join-checks.ts';
 import { RealtimeQuota } from './limits.ts';
 import { attachWebSocket, type RealtimeSockets } from './websocket.ts';
@@ -36,6 +37,7 @@ export async function createService(context: ServiceContext): Promise<Service> {
   };
   const hub = new Hub();
   const checks = new JoinChecks(db);
+  const accounts = new AccountChecks(db);
   const catalog = new TableCatalog(db);
   const feed = new ChangeFeed({
     db,
@@ -61,7 +63,7 @@ export async function createService(context: ServiceContext): Promise<Service> {
   await feed.start();
   let sockets: RealtimeSockets | undefined;
   const service: RealtimeService = {
-    app: createRealtimeApi(hub, keys, checks, (error) => {
+    app: createRealtimeApi(hub, keys, checks, accounts, (error) => {
       logger.error('realtime', 'unexpected error', error);
     }),
     hub,
@@ -72,6 +74,7 @@ export async function createService(context: ServiceContext): Promise<Service> {
         hub,
         catalog,
         checks,
+        accounts,
         keys,
         log,
         quota: new RealtimeQuota(config.local.realtimeLimits),

@@ -107,7 +107,7 @@ export function addRenderRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
   app.get('/render/image/authenticated/:bucket/:key{.+}', async (c) => {
     const { bucket, key } = objectParams(c.req.param());
     const options = parseTransformQuery(c.req.query());
-    const claims = await identifyCaller(c, keys);
+    const claims = await identifyCaller(c, keys, db);
     const object = await mapDatabaseErrors(() =>
       db.asRole(claims, (tx) => findObject(tx, bucket, key)),
     );
