@@ -132,6 +132,36 @@ async function measureLevel(server, clients, seconds) {
   };
 }
 
+async function signUp(server, email) {
+  const began = performance.now();
+  const response = await fetch(`${server.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: {
+      apikey: server.anonKey,
+      'content-type': 'application/json',
+      'x-supabase-api-version': '2024-01-01',
+    },
+    body: JSON.stringify({ email, password: 'a-new-password-9' }),
+  });
+  await response.json();
+  if (response.status !== 200) throw new Error(`sign-up answered ${response.status}`);
+  return performance.now() - began;
+}
+
+/** Sign-up of a registered (confirmed) address and of a new one, alternating, one at a time. */
+async function measureSignUpTiming(server, samples) {
+  const known = [];
+  const unknown = [];
+  for (let i = 0; i < samples + 3; i++) {
+    const a = await signUp(server, DEMO_EMAILS[i % DEMO_EMAILS.length]);
+    const b = await signUp(server, `newcomer-${i}@example.com`);
+    if (i < 3) continue;
+    known.push(a);
+    unknown.push(b);
+  }
+  return { known, unknown };
+}
+
 /** A wrong password for a known address and for an unknown one, alternating, one at a time. */
 async function measureEnumerationTiming(server, samples) {
   const known = [];
@@ -213,6 +243,19 @@ export async function runSignInLoad({ quick = false, serverModule, hashEnv = {} 
     );
     console.log(
       `  difference:      ${((Math.abs(knownMean - unknownMean) / knownMean) * 100).toFixed(1)} % of the known mean`,
+    );
+    const signUps = await measureSignUpTiming(server, samples);
+    const knownSignUp = mean(signUps.known);
+    const newSignUp = mean(signUps.unknown);
+    console.log(`\nSign-up, ${samples} alternating tries each (confirmations on)`);
+    console.log(
+      `  registered address: mean ${ms(knownSignUp)}  p50 ${ms(percentile(signUps.known, 50))}`,
+    );
+    console.log(
+      `  new address:        mean ${ms(newSignUp)}  p50 ${ms(percentile(signUps.unknown, 50))}`,
+    );
+    console.log(
+      `  difference:         ${((Math.abs(knownSignUp - newSignUp) / newSignUp) * 100).toFixed(1)} % of the new mean`,
     );
     const signing = await measureTokenSigning(quick ? 200 : 1000);
     console.log(

@@ -23,7 +23,15 @@ const server = await start({
   dataDir: null,
   port: 0,
   ...(env.passwordHashing ? { passwordHashing: env.passwordHashing } : {}),
-  settings: { inbucket: { enabled: false }, auth: { rate_limit: unlimited } },
+  // Confirmations on, as the product runs; no pause between e-mails to one address, so repeated
+  // sign-ups of one registered address are timed rather than refused.
+  settings: {
+    inbucket: { enabled: false },
+    auth: {
+      rate_limit: unlimited,
+      email: { enable_confirmations: true, max_frequency: '0s' },
+    },
+  },
 });
 await server.db.query(
   `insert into public.comments (article_key, author_id, body, language)
