@@ -1,10 +1,13 @@
 // The community features on a built article page against the local backend, with several
 // browser contexts: what one reader does appears live for the others.
 import { randomUUID } from 'node:crypto';
+import type { WebSocketRoute } from '@playwright/test';
 import { findAccessibilityViolations } from './support/axe.ts';
 import { commentByText, nodeClient, openComments, signedInContext } from './support/community.ts';
 import { expect, test } from './support/fixtures.ts';
+import { MemberHeader } from './support/members.ts';
 import { locales, routesOf, type SiteData } from './support/site-data.ts';
+import { uiText } from './support/ui-strings.ts';
 
 function articlePath(data: SiteData, key: string, locale: (typeof locales)[number]): string {
   const route = routesOf(data, 'article', locale).find(
@@ -45,6 +48,57 @@ test('a comment appears live for another reader and disappears for them when a m
 
   await memberContext.close();
   await readerContext.close();
+});
+
+test('after its connection drops, a page shows the comment posted meanwhile', async ({
+  browser,
+  data,
+}) => {
+  const path = articlePath(data, liveArticle, 'en');
+  const context = await browser.newContext();
+  // The page's realtime socket goes through the test, which can cut it and refuse reconnections.
+  const sockets: WebSocketRoute[] = [];
+  let cut = false;
+  await context.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+    if (cut) {
+      void socket.close({ code: 1006 });
+      return;
+    }
+    socket.connectToServer();
+    sockets.push(socket);
+  });
+  const page = await context.newPage();
+  await openComments(page, path);
+
+  cut = true;
+  await Promise.all(sockets.map((socket) => socket.close({ code: 1006 })));
+  await expect(page.getByText(uiText('en', 'comments.live.reconnecting'))).toBeVisible();
+  const text = `Posted while you were away ${randomUUID().slice(0, 8)}`;
+  const author = await nodeClient('second@example.com');
+  const { error } = await author
+    .from('comments')
+    .insert({ article_key: liveArticle, body: text, language: 'en' });
+  expect(error).toBeNull();
+  // Nothing can reach the page now: the comment is not there yet.
+  await expect(commentByText(page, text)).toHaveCount(0);
+
+  cut = false;
+  await expect(commentByText(page, text)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(uiText('en', 'comments.live.reconnecting'))).toHaveCount(0);
+  await context.close();
+});
+
+test('the comment box’s Sign in opens the header’s sign-in dialog', async ({ page, data }) => {
+  await openComments(page, articlePath(data, seededArticle, 'en'));
+
+  await page
+    .locator('#comments')
+    .getByRole('button', { name: uiText('en', 'comments.signIn'), exact: true })
+    .click();
+
+  const header = new MemberHeader(page, 'en');
+  await expect(header.dialog).toBeVisible();
+  await expect(header.field('auth.field.email')).toBeVisible();
 });
 
 test('reaction counts and the number of readers change live', async ({ browser, data }) => {

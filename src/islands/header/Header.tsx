@@ -81,6 +81,8 @@ export function Header({ auth, rest, locale, paths }: Props) {
         type="button"
         className="sign-in-button"
         aria-haspopup="dialog"
+        // Other islands open this dialog by clicking this button (the comment box's "Sign in").
+        data-sign-in
         onClick={() => {
           setDialogMounted(true);
           setDialogOpen(true);

@@ -18,7 +18,9 @@ interface Props {
 function StaticSignIn() {
   const t = useT();
   return (
-    <button type="button" className="sign-in-button" aria-haspopup="dialog">
+    // The same attributes as Header's button: hydration keeps these, and other islands find the
+    // button by `data-sign-in` before the header has loaded.
+    <button type="button" className="sign-in-button" aria-haspopup="dialog" data-sign-in>
       {t('header.signIn')}
     </button>
   );

@@ -3,7 +3,8 @@
 // on free ports: jsdom's globals break the backend inside a jsdom test). A fresh copy of the
 // seeded template database, e-mail links pointing at the site under test, and auth's rate limits
 // raised (tests sign in and send mail far more often than a person would). Prints one line
-// `READY {"url","anonKey","mailboxUrl"}`; stops and deletes its data on SIGTERM/SIGINT.
+// `READY {"url","anonKey","serviceKey","mailboxUrl"}` (the service key is for benchmarks that write
+// past the members' limits); stops and deletes its data on SIGTERM/SIGINT.
 import { startTestServer } from '../../backend/helpers/server.ts';
 
 function portFrom(name: string): number {
@@ -29,7 +30,12 @@ const server = await startTestServer({
     },
   },
 });
-const ready = { url: server.url, anonKey: server.anonKey, mailboxUrl: server.mailboxUrl };
+const ready = {
+  url: server.url,
+  anonKey: server.anonKey,
+  serviceKey: server.serviceKey,
+  mailboxUrl: server.mailboxUrl,
+};
 console.log(`READY ${JSON.stringify(ready)}`);
 
 let stopping = false;
