@@ -88,6 +88,38 @@ test('after its connection drops, a page shows the comment posted meanwhile', as
   await context.close();
 });
 
+test('deleting one’s comment asks first in a dialog; Escape keeps the comment', async ({
+  browser,
+  data,
+}) => {
+  const context = await signedInContext(browser, 'admin@example.com');
+  const page = await context.newPage();
+  await openComments(page, articlePath(data, liveArticle, 'en'));
+  const text = `To be withdrawn ${randomUUID().slice(0, 8)}`;
+  await page.getByLabel('Your comment').fill(text);
+  await page.getByRole('button', { name: 'Post comment' }).click();
+  const comment = commentByText(page, text);
+  const remove = comment.getByRole('button', { name: 'Delete', exact: true });
+
+  await remove.click();
+  const dialog = page.getByRole('alertdialog', {
+    name: uiText('en', 'comments.actions.deleteConfirm'),
+  });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await findAccessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(comment).toBeVisible();
+  await expect(remove).toBeFocused();
+
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  // Withdrawn without replies: nothing is left to show.
+  await expect(commentByText(page, text)).toHaveCount(0);
+  await context.close();
+});
+
 test('the comment box’s Sign in opens the header’s sign-in dialog', async ({ page, data }) => {
   await openComments(page, articlePath(data, seededArticle, 'en'));
 
