@@ -37,17 +37,19 @@ const sequential = 20;
 const rates = [2, 10, 50, Infinity];
 const giveUpMs = 30_000;
 
+/** Starts a helper in its own process group, so stopping it stops what npx started under it. */
 function start(command, args, env, readyText) {
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
   });
   return new Promise((resolve) => {
     child.stdout.on('data', (chunk) => {
       const line = String(chunk)
         .split('\n')
         .find((text) => text.includes(readyText));
-      if (line) resolve({ child, line });
+      if (line) resolve({ child, line, stop: () => process.kill(-child.pid, 'SIGTERM') });
     });
   });
 }
@@ -195,6 +197,6 @@ try {
   }
 } finally {
   await browser.close();
-  site.child.kill('SIGTERM');
-  backend.child.kill('SIGTERM');
+  site.stop();
+  backend.stop();
 }
