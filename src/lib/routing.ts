@@ -148,7 +148,9 @@ function buildRoutes(content: SiteContent): Route[] {
         entry.article.categories.some((candidate) => candidate.key === category.key),
       );
       routes.push({
-        ...documentBase(locale, categoryPath(locale, category.slug), pathIn, true),
+        // Category and author pages only repeat their articles' teasers: left out of the search
+        // index, so a search finds the articles themselves rather than pages listing them.
+        ...documentBase(locale, categoryPath(locale, category.slug), pathIn, false),
         params: { locale, slug: category.slug },
         kind: 'category',
         category,
@@ -159,7 +161,7 @@ function buildRoutes(content: SiteContent): Route[] {
     for (const author of content.authors) {
       const pathIn = everywhere((other) => authorPath(other, author.slug));
       routes.push({
-        ...documentBase(locale, authorPath(locale, author.slug), pathIn, true),
+        ...documentBase(locale, authorPath(locale, author.slug), pathIn, false),
         params: { locale, slug: author.slug },
         kind: 'author',
         author,

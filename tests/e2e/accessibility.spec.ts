@@ -10,7 +10,7 @@ for (const locale of locales) {
       await site.open(path ?? '');
       if (type === 'search') {
         // Check the search box as readers meet it: rendered by Pagefind's script.
-        await expect(page.locator('pagefind-searchbox input')).toBeVisible();
+        await expect(page.locator('pagefind-input input')).toBeVisible();
       }
       expect(await findAccessibilityViolations(page)).toEqual([]);
     });
@@ -25,7 +25,7 @@ test.describe('in the dark colour scheme', () => {
       const path = pathOfPageType(data, 'ar', type);
       test.skip(path === undefined, `ar has no ${type} page`);
       await site.open(path ?? '');
-      if (type === 'search') await expect(page.locator('pagefind-searchbox input')).toBeVisible();
+      if (type === 'search') await expect(page.locator('pagefind-input input')).toBeVisible();
       expect(await findAccessibilityViolations(page)).toEqual([]);
     });
   }

@@ -28,6 +28,6 @@ test('the search page is the one that loads JavaScript', async ({ site, page }) 
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   await site.open('/en/search/');
-  await expect(page.locator('pagefind-searchbox input')).toBeVisible();
+  await expect(page.locator('pagefind-input input')).toBeVisible();
   expect(scripts.length).toBeGreaterThan(0);
 });

@@ -1,3 +1,5 @@
+import { formatDate } from '../../src/i18n/format.ts';
+import { findAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { aGermanOnlyWord, anArticle, normalizeWord } from './support/site-data.ts';
 
@@ -37,3 +39,53 @@ test('the search box speaks the language of its page', async ({ searchPage }) =>
   await searchPage.open('/fr/search/');
   await expect(searchPage.input).toHaveAttribute('placeholder', 'Rechercher');
 });
+
+test('results are articles, each with its category, date and thumbnail', async ({
+  data,
+  searchPage,
+  page,
+}) => {
+  const article = anArticle(data, { locale: 'fr', fallback: false, withCategories: true });
+  await searchPage.open('/fr/search/');
+  await searchPage.search(article.article.title);
+
+  // Category and author pages only list articles: the articles themselves are what is found.
+  for (const path of await searchPage.resultPaths()) {
+    expect(path).not.toMatch(/^\/fr\/(categories|authors)\//);
+  }
+  const result = searchPage.resultItems.filter({
+    has: page.locator(`a[href="${article.path}"]`),
+  });
+  await expect(result).toBeVisible();
+  await expect(result.locator('.kicker')).toHaveText(article.categories[0]?.title ?? '');
+  await expect(result.locator('.meta')).toHaveText(formatDate('fr', article.article.publishedAt));
+  await expect(result.locator('img.search-result-image')).toHaveJSProperty('complete', true);
+  expect(
+    await result
+      .locator('img.search-result-image')
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`in the ${colorScheme} colour scheme`, () => {
+    test.use({ colorScheme });
+
+    test('search results are readable, stay above the footer and pass axe', async ({
+      searchPage,
+      page,
+    }) => {
+      await searchPage.open('/fr/search/');
+      await searchPage.search('sous-titres');
+      await expect(searchPage.results.first()).toBeVisible();
+      await searchPage.input.press('ArrowDown');
+
+      const footer = await page.locator('footer.site-footer').boundingBox();
+      const results = await page.locator('pagefind-results').boundingBox();
+      if (footer === null || results === null) throw new Error('no footer or results');
+      expect(results.y + results.height).toBeLessThanOrEqual(footer.y);
+      // axe's colour-contrast rule covers titles, excerpts, matches and the selected result.
+      expect(await findAccessibilityViolations(page)).toEqual([]);
+    });
+  });
+}

@@ -2,31 +2,39 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { SitePage } from './site-page.ts';
 
 /**
- * The search page and Pagefind's searchbox (`<pagefind-searchbox>`, a web component that renders
- * its results as `role="option"` links in a listbox, or an "empty" status when nothing matches).
+ * The search page and Pagefind's component UI on it: `<pagefind-input>`, the count in
+ * `<pagefind-summary>` and the results in `<pagefind-results>`, in the page's flow, rendered
+ * with our template (thumbnail, category, title link, excerpt, date).
  */
 export class SearchPage extends SitePage {
   readonly input: Locator;
+  readonly summary: Locator;
+  /** The title link of each result shown. */
   readonly results: Locator;
-  readonly emptyStatus: Locator;
+  readonly resultItems: Locator;
 
   constructor(page: Page) {
     super(page);
-    this.input = page.locator('pagefind-searchbox input[role="combobox"]');
-    this.results = page.locator('pagefind-searchbox [role="listbox"] a[role="option"]');
-    this.emptyStatus = page.locator('pagefind-searchbox .pf-searchbox-empty');
+    this.input = page.locator('pagefind-input input[type="search"]');
+    this.summary = page.locator('pagefind-summary');
+    this.resultItems = page.locator('pagefind-results .search-result');
+    this.results = this.resultItems.locator('.search-result-title a');
   }
 
-  /** Types a query and waits until Pagefind has answered with results or with none. */
+  /** Types a query and waits until Pagefind has answered, and its first result has loaded. */
   async search(term: string): Promise<void> {
     await expect(this.input).toBeEditable();
     await this.input.fill(term);
-    await expect(this.results.first().or(this.emptyStatus)).toBeVisible();
+    // "Searching for …" until the answer; then "N results for …" or "No results for …".
+    await expect(this.summary).toContainText(term);
+    await expect(this.summary).not.toHaveText(/(\.\.\.|…)\s*$/);
+    const answered = await this.page.locator('pagefind-results ul > li').count();
+    if (answered > 0) await expect(this.results.first()).toBeVisible();
   }
 
   /** The words Pagefind marked as matches in the results shown. */
   async highlightedWords(): Promise<string[]> {
-    return this.results
+    return this.resultItems
       .locator('mark')
       .evaluateAll((marks) => marks.map((mark) => mark.textContent.replace(/\P{L}/gu, '')));
   }
