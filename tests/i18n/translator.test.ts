@@ -13,7 +13,7 @@ describe('translator', () => {
       'Artikel von Amara Okafor',
     );
     expect(useTranslations('fr')('author.articles', { author: 'Amara Okafor' })).toBe(
-      'Articles de Amara Okafor',
+      'Articles écrits par Amara Okafor',
     );
     expect(useTranslations('ar')('author.articles', { author: 'أمارا' })).toBe('مقالات أمارا');
   });
