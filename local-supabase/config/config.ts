@@ -7,6 +7,7 @@ import { projectRoot } from '../paths.ts';
 import { ConfigError, describeIssues } from './errors.ts';
 import { configFileSchema, type ConfigFile, type ConfigFileInput } from './schema.ts';
 import { resolveKeys, type Keys } from './keys.ts';
+import { parseDuration } from './units.ts';
 import {
   defaultRealtimeLimits,
   readRealtimeLimitsEnv,
@@ -46,6 +47,8 @@ export interface ConfigOverrides {
   realtimeLimits?: Partial<RealtimeLimits>;
   /** How many bcrypt operations run at once and wait (config.toml has no keys for them). */
   passwordHashing?: Partial<PasswordHashLimits>;
+  /** How long an unfinished resumable upload is kept, in seconds (default a day, as Storage). */
+  resumableExpirySeconds?: number;
 }
 
 export interface LocalSettings {
@@ -62,6 +65,7 @@ export interface LocalSettings {
   keys: Keys;
   realtimeLimits: RealtimeLimits;
   passwordHashing: PasswordHashLimits;
+  resumableExpirySeconds: number;
 }
 
 export type LocalConfig = ConfigFile & { local: LocalSettings };
@@ -147,6 +151,15 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   set('jwtSecret', text('JWT_SECRET'));
   set('anonKey', text('ANON_KEY'));
   set('serviceRoleKey', text('SERVICE_ROLE_KEY'));
+  const expiry = text('SUPABASE_LOCAL_RESUMABLE_EXPIRY');
+  if (expiry) {
+    const seconds = parseDuration(expiry);
+    if (seconds === undefined || seconds <= 0) {
+      problems.push(`SUPABASE_LOCAL_RESUMABLE_EXPIRY: "${expiry}" is not a duration such as 24h`);
+    } else {
+      set('resumableExpirySeconds', seconds);
+    }
+  }
   const realtimeLimits = readRealtimeLimitsEnv(env, problems);
   if (Object.keys(realtimeLimits).length > 0) set('realtimeLimits', realtimeLimits);
   const passwordHashing = readPasswordHashEnv(env, problems);
@@ -192,6 +205,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       keys,
       realtimeLimits: { ...defaultRealtimeLimits, ...overrides.realtimeLimits },
       passwordHashing: { ...defaultPasswordHashLimits(), ...overrides.passwordHashing },
+      resumableExpirySeconds: overrides.resumableExpirySeconds ?? 24 * 3600,
     },
   };
 }

@@ -17,6 +17,12 @@ const ALLOWED_HEADERS = [
   'x-metadata',
   'accept',
   'if-none-match',
+  // TUS (resumable uploads)
+  'tus-resumable',
+  'upload-length',
+  'upload-offset',
+  'upload-metadata',
+  'x-http-method-override',
 ];
 const EXPOSED_HEADERS = [
   'Content-Range',
@@ -28,6 +34,16 @@ const EXPOSED_HEADERS = [
   'Preference-Applied',
   'Range-Unit',
   'X-Supabase-Api-Version',
+  'X-Transformations',
+  // TUS (resumable uploads)
+  'Tus-Resumable',
+  'Tus-Version',
+  'Tus-Extension',
+  'Tus-Max-Size',
+  'Upload-Offset',
+  'Upload-Length',
+  'Upload-Metadata',
+  'Upload-Expires',
 ];
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 

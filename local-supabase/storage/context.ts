@@ -1,6 +1,7 @@
 import type { Keys } from '../config/keys.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from './files.ts';
+import type { ResumableUploads } from './resumable/uploads.ts';
 
 /** What the storage routes share. */
 export interface StorageContext {
@@ -11,4 +12,6 @@ export interface StorageContext {
   fileSizeLimit: number;
   /** `[storage.image_transformation] enabled`: whether `/render/image` transforms. */
   imageTransformation: boolean;
+  /** TUS uploads (`/upload/resumable`); absent in apps built without them. */
+  resumable?: ResumableUploads;
 }

@@ -130,6 +130,11 @@ export class FileStore {
     });
   }
 
+  /** Copies a file from outside the store (a finished resumable upload) into a version file. */
+  async writeFromFile(bucket: string, version: string, sourcePath: string): Promise<void> {
+    await this.#writeWhole(bucket, version, (part) => copyFile(sourcePath, part));
+  }
+
   async copy(from: FileEntry, to: FileEntry): Promise<void> {
     await this.#writeWhole(to.bucket, to.version, (part) =>
       copyFile(this.#path(from.bucket, from.version), part),

@@ -12,6 +12,8 @@ import { addBucketRoutes } from './routes/buckets.ts';
 import { addDownloadRoutes } from './routes/download.ts';
 import { addObjectRoutes } from './routes/objects.ts';
 import { addRenderRoutes } from './routes/render.ts';
+import { addResumableRoutes } from './routes/resumable.ts';
+import { ResumableUploads } from './resumable/uploads.ts';
 import { addSignRoutes } from './routes/sign.ts';
 import { addUploadRoutes } from './routes/upload.ts';
 
@@ -30,6 +32,7 @@ export function createStorageApp(context: StorageContext, onUnexpected?: (error:
   addObjectRoutes(app, context);
   addDownloadRoutes(app, context);
   addRenderRoutes(app, context);
+  addResumableRoutes(app, context);
   addUploadRoutes(app, context);
   addBucketRoutes(app, context);
   // Parts of Storage this backend does not offer answer one clear error instead of "Route not found".
@@ -66,21 +69,25 @@ export async function createService(context: ServiceContext): Promise<Service> {
       `[local-supabase:storage] removed ${removed} stored file${removed === 1 ? '' : 's'} with no row (left by interrupted uploads)`,
     );
   }
-  const app = createStorageApp(
-    {
-      db,
-      keys,
-      files,
-      fileSizeLimit: config.storage.file_size_limit,
-      imageTransformation: config.storage.image_transformation.enabled,
-    },
-    (error) => {
-      logger.error('storage', 'unexpected error', error);
-    },
-  );
+  const storage: StorageContext = {
+    db,
+    keys,
+    files,
+    fileSizeLimit: config.storage.file_size_limit,
+    imageTransformation: config.storage.image_transformation.enabled,
+  };
+  const resumable = await ResumableUploads.open(storage, {
+    dataDir: config.local.dataDir,
+    expirySeconds: config.local.resumableExpirySeconds,
+  });
+  storage.resumable = resumable;
+  const app = createStorageApp(storage, (error) => {
+    logger.error('storage', 'unexpected error', error);
+  });
   return {
     app,
     async stop() {
+      await resumable.close();
       await files.close();
     },
     simulateDiskFull(full) {

@@ -9,12 +9,40 @@ import { checkLimits } from './limits.ts';
 import { checkBytesMatchType } from './media-type.ts';
 import { findBucket } from './sql/buckets.ts';
 import { findObject, insertObject, upsertObject, type NewObject } from './sql/objects.ts';
+import type { FileStore } from './files.ts';
 import type { UploadBody } from './upload-body.ts';
+
+/** An upload's bytes and what the row records of them, wherever the bytes are now. */
+export interface ObjectContent {
+  size: number;
+  /** storage-api's ETag: the MD5 of the bytes, quoted. */
+  eTag: string;
+  contentType: string;
+  cacheControl: string;
+  userMetadata: Record<string, unknown> | null;
+  /** The first bytes (at least 4,100 when there are as many), for the magic-number check. */
+  head: Uint8Array;
+  /** Writes the bytes as the version file `<bucket>/<version>` (whole and synced, see files.ts). */
+  writeTo(files: FileStore, bucket: string, version: string): Promise<void>;
+}
+
+/** The content of an upload whose bytes are in memory (the plain upload routes). */
+export function contentOfBody(body: UploadBody): ObjectContent {
+  return {
+    size: body.bytes.byteLength,
+    eTag: `"${createHash('md5').update(body.bytes).digest('hex')}"`,
+    contentType: body.contentType,
+    cacheControl: body.cacheControl,
+    userMetadata: body.userMetadata,
+    head: body.bytes.subarray(0, 4100),
+    writeTo: (files, bucket, version) => files.write(bucket, version, body.bytes),
+  };
+}
 
 export interface StoreRequest {
   bucket: string;
   key: string;
-  body: UploadBody;
+  body: UploadBody | ObjectContent;
   /** Whose role writes the row. */
   claims: Claims;
   owner: string | null;
@@ -27,31 +55,31 @@ export interface StoredKey {
   Key: string;
 }
 
-function metadataOf(body: UploadBody): NewObject['metadata'] {
-  const size = body.bytes.byteLength;
+function metadataOf(content: ObjectContent): NewObject['metadata'] {
   return {
-    eTag: `"${createHash('md5').update(body.bytes).digest('hex')}"`,
-    size,
-    mimetype: body.contentType,
-    cacheControl: body.cacheControl,
+    eTag: content.eTag,
+    size: content.size,
+    mimetype: content.contentType,
+    cacheControl: content.cacheControl,
     lastModified: new Date().toISOString(),
-    contentLength: size,
+    contentLength: content.size,
     httpStatusCode: 200,
   };
 }
 
 export async function storeObject(ctx: StorageContext, request: StoreRequest): Promise<StoredKey> {
   const { db, files } = ctx;
+  const content = 'writeTo' in request.body ? request.body : contentOfBody(request.body);
   const bucket = await findBucket(db, request.bucket);
   if (!bucket) throw storageErrors.noSuchBucket();
   checkLimits(
-    request.body.bytes.byteLength,
-    request.body.contentType,
+    content.size,
+    content.contentType,
     { fileSizeLimit: bucket.file_size_limit, allowedMimeTypes: bucket.allowed_mime_types },
     ctx.fileSizeLimit,
   );
   if (bucket.allowed_mime_types?.length) {
-    await checkBytesMatchType(request.body.bytes, request.body.contentType);
+    await checkBytesMatchType(content.head, content.contentType);
   }
   const row: NewObject = {
     id: randomUUID(),
@@ -59,14 +87,14 @@ export async function storeObject(ctx: StorageContext, request: StoreRequest): P
     name: request.key,
     owner: request.owner,
     version: randomUUID(),
-    metadata: metadataOf(request.body),
-    userMetadata: request.body.userMetadata,
+    metadata: metadataOf(content),
+    userMetadata: content.userMetadata,
   };
   const previous = request.upsert ? await findObject(db, bucket.id, request.key) : null;
   // Held from before the file appears until the row commits, so a sweep never takes it meanwhile.
   const release = files.hold(bucket.id, row.version);
   try {
-    await files.write(bucket.id, row.version, request.body.bytes);
+    await content.writeTo(files, bucket.id, row.version);
     await mapDatabaseErrors(() =>
       db.asRole(request.claims, (tx) =>
         request.upsert ? upsertObject(tx, row) : insertObject(tx, row),
@@ -100,12 +128,14 @@ export async function canStoreObject(
     name: request.key,
     owner: request.owner,
     version: randomUUID(),
-    metadata: metadataOf({
-      bytes: new Uint8Array(),
-      contentType: 'application/octet-stream',
-      cacheControl: 'no-cache',
-      userMetadata: null,
-    }),
+    metadata: metadataOf(
+      contentOfBody({
+        bytes: new Uint8Array(),
+        contentType: 'application/octet-stream',
+        cacheControl: 'no-cache',
+        userMetadata: null,
+      }),
+    ),
     userMetadata: null,
   };
   const rollback = new Error('rollback');
