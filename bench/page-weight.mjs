@@ -40,12 +40,16 @@ for (const file of htmlFiles) {
   const weight = {
     html: sizes([Buffer.from(html)]),
     css: sizes(await stylesOf(html)),
-    js: sizes(await scriptsOf(html, `/${path}`)),
+    // `client:load` islands (the account and moderation pages) hydrate at once for everyone.
+    js: sizes([
+      ...(await scriptsOf(html, `/${path}`)),
+      ...(await islandsOf(html, `/${path}`, ['load'])),
+    ]),
     // A member with a stored session: `client:session` islands hydrate at once, so their component
     // and renderer modules (with their static imports) load too.
     memberJs: sizes([
       ...(await scriptsOf(html, `/${path}`)),
-      ...(await sessionIslandsOf(html, `/${path}`)),
+      ...(await islandsOf(html, `/${path}`, ['load', 'session'])),
     ]),
     path: `/${relative(dist, join(dist, file)).split(sep).join('/')}`,
   };
@@ -119,11 +123,16 @@ async function scriptsOf(html, pagePath) {
   return [...(await Promise.all([...files].map(readAsset))), ...inline];
 }
 
-/** Modules of islands hydrated by `client:session` (they load when a session is stored). */
-async function sessionIslandsOf(html, pagePath) {
+/**
+ * Modules of the islands hydrated by the given client directives, with their static imports
+ * (`load`: at once; `session`: when a session is stored). Their dynamic imports (e.g. the full
+ * supabase-js client the account page asks for on mount) are not counted.
+ */
+async function islandsOf(html, pagePath, directives) {
   const files = new Set();
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
-    if (!/\bclient="session"/.test(tag)) continue;
+    const directive = /\bclient="([^"]+)"/.exec(tag)?.[1];
+    if (directive === undefined || !directives.includes(directive)) continue;
     for (const attribute of ['component-url', 'renderer-url']) {
       const url = new RegExp(`\\b${attribute}="([^"]+)"`).exec(tag)?.[1];
       if (url) await collectImports(new URL(url, `http://site${pagePath}`).pathname, files);

@@ -18,6 +18,8 @@ export function pageTypeOf(path) {
   if (section === '404') return '404';
   if (section === 'search') return 'search';
   if (section === 'auth') return 'auth page';
+  if (section === 'account' && name === undefined) return 'account';
+  if (section === 'moderation' && name === undefined) return 'moderation';
   if (section === 'articles') {
     return name === undefined || name === 'page' ? 'article list' : 'article';
   }
