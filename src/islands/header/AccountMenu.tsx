@@ -56,9 +56,14 @@ export function AccountMenu({ profile, email, accountPath, moderationPath }: Pro
         {profile?.avatar_path ? (
           <MemberAvatar className="member-avatar" path={profile.avatar_path} size={32} />
         ) : (
-          <span className="member-avatar member-initials" aria-hidden="true">
-            {initialsOf(name)}
-          </span>
+          // The initials are drawn by CSS (`attr(data-initials)`): as text inside the button they
+          // would have to be part of its accessible name (axe: label-content-name-mismatch), and
+          // "Account menu of Ana Lee" says more than "AL".
+          <span
+            className="member-avatar member-initials"
+            aria-hidden="true"
+            data-initials={initialsOf(name)}
+          />
         )}
       </button>
       <ul id={`${id}-menu`} className="account-menu-list" hidden={!open}>
