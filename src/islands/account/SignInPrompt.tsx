@@ -3,7 +3,7 @@
 import { useT } from '../shared/strings';
 
 export function openHeaderSignIn(): void {
-  document.querySelector<HTMLButtonElement>('.account-slot .sign-in-button')?.click();
+  document.querySelector<HTMLButtonElement>('[data-sign-in]')?.click();
 }
 
 export function SignInPrompt({ deleted }: { deleted: boolean }) {
