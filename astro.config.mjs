@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import pagefind from 'astro-pagefind';
 import { defineConfig } from 'astro/config';
 import { defaultDatasetDir, readContentConfig } from './src/content/source-config.ts';
+import { lazyStringsPlugin } from './src/i18n/lazy-strings-plugin.ts';
 import { defaultLocale, locales } from './src/i18n/locales.ts';
 import { localizedNotFoundPages } from './src/lib/localized-404-integration.ts';
 import { serializeSitemapItem } from './src/lib/sitemap-serializer.ts';
@@ -49,6 +50,8 @@ export default defineConfig({
     },
   ],
   vite: {
+    // The sign-in dialog's strings, built per locale into the chunk loaded with the dialog.
+    plugins: [lazyStringsPlugin()],
     resolve: {
       alias: {
         // Local dataset images go through Astro's image pipeline via import.meta.glob (src/lib/local-images.ts).

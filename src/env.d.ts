@@ -17,3 +17,9 @@ declare namespace astroHTML.JSX {
     'client:session'?: string;
   }
 }
+
+/** Island strings loaded with an island's code (src/i18n/lazy-strings-plugin.ts). */
+declare module 'virtual:island-strings/*' {
+  const strings: Readonly<Record<string, string>>;
+  export default strings;
+}

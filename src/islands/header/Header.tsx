@@ -2,7 +2,8 @@
 // signed in, and a notice when a session ended on its own.
 import type { GoTrueClient } from '@supabase/auth-js';
 import type { PostgrestClient } from '@supabase/postgrest-js';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
+import type { Locale } from '../../i18n/locales';
 import { useProfile } from '../shared/profile';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
@@ -10,7 +11,9 @@ import { AccountMenu } from './AccountMenu';
 import { LocaleOffer } from './LocaleOffer';
 import type { Links } from './auth-actions';
 import { dialogReducer, initialDialogState } from './dialog-state';
-import { SignInDialog } from './SignInDialog';
+
+// Its code and strings load on the first press of "Sign in" (members who are signed in never need them).
+const LazySignInDialog = lazy(() => import('./LazySignInDialog'));
 
 export interface HeaderPaths {
   account: string;
@@ -24,7 +27,7 @@ export interface HeaderPaths {
 interface Props {
   auth: GoTrueClient;
   rest: PostgrestClient;
-  locale: string;
+  locale: Locale;
   paths: HeaderPaths;
 }
 
@@ -99,17 +102,20 @@ export function Header({ auth, rest, locale, paths }: Props) {
         </p>
       )}
       {dialogMounted && (
-        <SignInDialog
-          open={dialogOpen}
-          auth={auth}
-          links={links}
-          state={dialog}
-          dispatch={dispatch}
-          onClose={() => {
-            setDialogOpen(false);
-            trigger.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <LazySignInDialog
+            locale={locale}
+            open={dialogOpen}
+            auth={auth}
+            links={links}
+            state={dialog}
+            dispatch={dispatch}
+            onClose={() => {
+              setDialogOpen(false);
+              trigger.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

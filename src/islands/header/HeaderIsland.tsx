@@ -2,6 +2,7 @@
 // creates nothing during the build's server render, where it shows the same "Sign in" button.
 import { useState } from 'react';
 import type { IslandStrings } from '../../i18n/island-strings';
+import type { Locale } from '../../i18n/locales';
 import { getAuth, getRest } from '../shared/client';
 import { SessionProvider } from '../shared/SessionProvider';
 import { StringsProvider, useT } from '../shared/strings';
@@ -9,7 +10,7 @@ import { Header, type HeaderPaths } from './Header';
 import type { HeaderKey } from './strings';
 
 interface Props {
-  locale: string;
+  locale: Locale;
   strings: IslandStrings<HeaderKey>;
   paths: HeaderPaths;
   storageKey: string;

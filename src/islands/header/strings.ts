@@ -1,4 +1,7 @@
-// The UI strings the header island receives (resolved at build time for the page's locale).
+// The UI strings of the header island, resolved at build time for the page's locale. Two lists:
+// what the header shows before anyone touches it goes into every page's HTML as a prop; what the
+// sign-in dialog needs arrives with the dialog's code (dialog-strings.ts), so the error messages
+// and form labels do not weigh on every page.
 import { errorKeys } from '../shared/error-key-list';
 
 export const headerKeys = [
@@ -11,6 +14,12 @@ export const headerKeys = [
   'header.dismiss',
   'header.localeOffer',
   'header.localeSwitch',
+] as const;
+
+export type HeaderKey = (typeof headerKeys)[number];
+
+export const dialogKeys = [
+  'header.signIn',
   'auth.dialog.close',
   'auth.tabs.label',
   'auth.tabs.password',
@@ -35,4 +44,4 @@ export const headerKeys = [
   ...errorKeys,
 ] as const;
 
-export type HeaderKey = (typeof headerKeys)[number];
+export type DialogKey = (typeof dialogKeys)[number];
