@@ -1,9 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { lazyStringsPlugin } from './src/i18n/lazy-strings-plugin';
 
 export default defineConfig({
-  // Islands import some of their strings as modules (the sign-in dialog's), as in the build.
-  plugins: [lazyStringsPlugin()],
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

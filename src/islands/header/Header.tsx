@@ -2,7 +2,7 @@
 // signed in, and a notice when a session ended on its own.
 import type { GoTrueClient } from '@supabase/auth-js';
 import type { PostgrestClient } from '@supabase/postgrest-js';
-import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import type { Locale } from '../../i18n/locales';
 import { useProfile } from '../shared/profile';
 import { useSession } from '../shared/SessionProvider';
@@ -11,9 +11,7 @@ import { AccountMenu } from './AccountMenu';
 import { LocaleOffer } from './LocaleOffer';
 import type { Links } from './auth-actions';
 import { dialogReducer, initialDialogState } from './dialog-state';
-
-// Its code and strings load on the first press of "Sign in" (members who are signed in never need them).
-const LazySignInDialog = lazy(() => import('./LazySignInDialog'));
+import type { LoadedDialog } from './LazySignInDialog';
 
 export interface HeaderPaths {
   account: string;
@@ -35,8 +33,9 @@ export function Header({ auth, rest, locale, paths }: Props) {
   const t = useT();
   const { state, dismissNotice } = useSession();
   const [dialogOpen, setDialogOpen] = useState(false);
-  // Mounted on first open and kept, so closing and reopening keeps everything typed.
-  const [dialogMounted, setDialogMounted] = useState(false);
+  // The dialog's code and strings load on the first press of "Sign in" (members who are signed in
+  // never need them); once there it stays mounted, so closing and reopening keeps what was typed.
+  const [loaded, setLoaded] = useState<LoadedDialog | null>(null);
   const [dialog, dispatch] = useReducer(dialogReducer, initialDialogState);
   const trigger = useRef<HTMLButtonElement>(null);
   const userId = state.status === 'signedIn' ? state.session.user.id : null;
@@ -87,8 +86,15 @@ export function Header({ auth, rest, locale, paths }: Props) {
         // Other islands open this dialog by clicking this button (the comment box's "Sign in").
         data-sign-in
         onClick={() => {
-          setDialogMounted(true);
           setDialogOpen(true);
+          // If the download fails (offline), nothing opens and the next press tries again.
+          if (loaded === null) {
+            import('./LazySignInDialog')
+              .then(({ loadSignInDialog }) => loadSignInDialog(locale))
+              .then(setLoaded, () => {
+                setDialogOpen(false);
+              });
+          }
         }}
       >
         {t('header.signIn')}
@@ -101,21 +107,19 @@ export function Header({ auth, rest, locale, paths }: Props) {
           </button>
         </p>
       )}
-      {dialogMounted && (
-        <Suspense fallback={null}>
-          <LazySignInDialog
-            locale={locale}
-            open={dialogOpen}
-            auth={auth}
-            links={links}
-            state={dialog}
-            dispatch={dispatch}
-            onClose={() => {
-              setDialogOpen(false);
-              trigger.current?.focus();
-            }}
-          />
-        </Suspense>
+      {loaded && (
+        <loaded.Dialog
+          strings={loaded.strings}
+          open={dialogOpen}
+          auth={auth}
+          links={links}
+          state={dialog}
+          dispatch={dispatch}
+          onClose={() => {
+            setDialogOpen(false);
+            trigger.current?.focus();
+          }}
+        />
       )}
     </>
   );

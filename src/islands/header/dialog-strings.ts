@@ -19,7 +19,7 @@ const loaded = new Map<Locale, Promise<IslandStrings<DialogKey>>>();
 export function loadDialogStrings(locale: Locale): Promise<IslandStrings<DialogKey>> {
   let strings = loaded.get(locale);
   if (strings === undefined) {
-    strings = loaders[locale]().then((module) => module.default as IslandStrings<DialogKey>);
+    strings = loaders[locale]().then((module) => module.default);
     loaded.set(locale, strings);
   }
   return strings;

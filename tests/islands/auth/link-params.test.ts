@@ -1,0 +1,66 @@
+// What the e-mail link page reads from its address, and where it may send the person next.
+import { describe, expect, it } from 'vitest';
+import { readLinkRequest, safeNext } from '../../../src/islands/auth/link-params';
+
+const page = 'https://site.example/de/auth/confirm/';
+
+describe('readLinkRequest', () => {
+  it('reads a link from our e-mails: token hash and type, each type with its own words', () => {
+    expect(readLinkRequest(new URL(`${page}?token_hash=abc&type=recovery`))).toEqual({
+      kind: 'token',
+      tokenHash: 'abc',
+      type: 'recovery',
+      link: 'recovery',
+    });
+    expect(readLinkRequest(new URL(`${page}?token_hash=abc&type=signup`))).toMatchObject({
+      link: 'email',
+    });
+    expect(readLinkRequest(new URL(`${page}?token_hash=abc&type=email_change`))).toMatchObject({
+      link: 'emailChange',
+    });
+  });
+
+  it('reads a PKCE code from outside sign-in', () => {
+    expect(readLinkRequest(new URL(`${page}?code=xyz&next=/de/`))).toEqual({
+      kind: 'code',
+      code: 'xyz',
+    });
+  });
+
+  it('turns GoTrue’s error redirect into a message key by its code, in the query or the fragment', () => {
+    const fragment = new URL(
+      `${page}#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid`,
+    );
+    expect(readLinkRequest(fragment)).toEqual({
+      kind: 'error',
+      error: 'errors.otpExpired',
+      link: 'email',
+    });
+    expect(
+      readLinkRequest(new URL(`${page}?error_code=flow_state_not_found&type=recovery`)),
+    ).toEqual({ kind: 'error', error: 'errors.linkOtherBrowser', link: 'recovery' });
+    expect(readLinkRequest(new URL(`${page}?error=server_error`))).toMatchObject({
+      error: 'errors.generic',
+    });
+  });
+
+  it('treats an address without a usable link as no link', () => {
+    expect(readLinkRequest(new URL(page))).toEqual({ kind: 'none' });
+    expect(readLinkRequest(new URL(`${page}?token_hash=abc&type=sms`))).toEqual({ kind: 'none' });
+  });
+});
+
+describe('safeNext', () => {
+  const origin = 'https://site.example';
+
+  it('keeps a path on this site, with its query and fragment', () => {
+    expect(safeNext('/de/account/?tab=a#x', origin, '/de/')).toBe('/de/account/?tab=a#x');
+  });
+
+  it('never leads to another site', () => {
+    for (const next of ['//evil.example/', '/\\evil.example/', 'https://evil.example/', 'de/x']) {
+      expect(safeNext(next, origin, '/de/')).toBe('/de/');
+    }
+    expect(safeNext(null, origin, '/de/')).toBe('/de/');
+  });
+});
