@@ -78,6 +78,7 @@ function renderHeader(locale: Locale, url = server.url) {
             moderation: `/${locale}/moderation/`,
             confirm: `/${locale}/auth/confirm/`,
             resetPassword: `/${locale}/auth/reset-password/`,
+            locales: { en: '/en/', de: '/de/', fr: '/fr/', ar: '/ar/' },
           }}
         />
       </SessionProvider>
