@@ -19,7 +19,8 @@ export async function identifyCaller(c: Context, keys: Keys, db: Database): Prom
   const authorization = c.req.header('authorization');
   const apikey = c.req.header('apikey') ?? c.req.query('apikey');
   if (!authorization && !apikey) {
-    throw storageErrors.accessDenied("headers must have required property 'authorization'");
+    // storage-api verifies the (absent) bearer token and answers with the JWT library's message.
+    throw storageErrors.accessDenied('Invalid Compact JWS');
   }
   try {
     const { claims } = await identifyRequest({ authorization, apikey }, keys);

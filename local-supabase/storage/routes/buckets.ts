@@ -109,7 +109,8 @@ export function addBucketRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
     for (const row of deleted) {
       await files.remove(id, typeof row['version'] === 'string' ? row['version'] : null);
     }
-    return c.json({ message: 'Successfully emptied' });
+    // storage-api empties in the background and says so; here it is done by the time it answers.
+    return c.json({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
   });
 
   app.delete('/bucket/:id', async (c) => {
