@@ -32,7 +32,7 @@ function eventually(check: () => void): Promise<void> {
 }
 
 /** An anonymous reader subscribed to the article, with every handler recorded. */
-async function reader(articleKey: string) {
+async function reader(articleKey: string, client = server.client()) {
   const handlers = {
     comment: vi.fn(),
     commentHidden: vi.fn(),
@@ -41,7 +41,7 @@ async function reader(articleKey: string) {
     readers: vi.fn(),
     connection: vi.fn(),
   } satisfies ArticleNewsHandlers;
-  stops.push(subscribeToArticleNews(server.client(), articleKey, handlers));
+  stops.push(subscribeToArticleNews(client, articleKey, handlers));
   await eventually(() => {
     expect(handlers.connection).toHaveBeenCalledWith(true);
   });
@@ -113,6 +113,33 @@ describe('article news', () => {
     stop();
     await eventually(() => {
       expect(first.readers).toHaveBeenLastCalledWith(1);
+    });
+  });
+
+  it('a channel the server closed (its token refused) opens again, and the reader catches up', async () => {
+    const articleKey = freshArticleKey();
+    const client = server.client();
+    const news = await reader(articleKey, client);
+    // The server closes a channel whose token it refuses, as when a refresh came too late.
+    await client.realtime.setAuth('not-a-valid-token');
+    await eventually(() => {
+      expect(news.connection).toHaveBeenLastCalledWith(false);
+    });
+    await client.realtime.setAuth(server.anonKey);
+    await eventually(() => {
+      expect(news.reconnected).toHaveBeenCalledTimes(1);
+    });
+    const author = await newMember(server);
+    const id = randomUUID();
+    await postComment(author.client, {
+      id,
+      articleKey,
+      parentId: null,
+      body: 'after',
+      language: 'en',
+    });
+    await eventually(() => {
+      expect(news.comment).toHaveBeenCalledWith(expect.objectContaining({ id, body: 'after' }));
     });
   });
 });

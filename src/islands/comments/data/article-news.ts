@@ -60,8 +60,16 @@ export function readReactionNews(payload: unknown): Partial<Record<ReactionKind,
   return counts;
 }
 
+/** Longest wait before opening a channel again after the server closed it. */
+const MAX_REOPEN_DELAY_MS = 30_000;
+
 /**
  * Subscribes to the article's news; returns the function that ends the subscription.
+ *
+ * realtime-js rejoins a channel by itself after an error or a timeout, but never one the server
+ * closed (`phx_close`: its token expired before a refresh reached it, or was refused). Such a
+ * channel would look connected and hear nothing, so this opens a new one, after 1, 2, 4 … 30 s,
+ * and tells the island it missed news when it is live again.
  *
  * @example const stop = subscribeToArticleNews(client, 'article-1', handlers); … stop();
  */
@@ -71,35 +79,53 @@ export function subscribeToArticleNews(
   handlers: ArticleNewsHandlers,
 ): () => void {
   let joinedBefore = false;
-  const channel: RealtimeChannel = client
-    .channel(`article:${articleKey}`, {
-      // Not a bare UUID: a presence key shaped like a user id must be the caller's own id (the
-      // local backend refuses others), and a reader is counted, not named.
-      config: { private: true, presence: { key: `reader-${crypto.randomUUID()}` } },
-    })
-    .on('broadcast', { event: 'comment' }, ({ payload }) => {
-      const news = readCommentNews(payload);
-      if (news?.kind === 'comment') handlers.comment(news.comment);
-      else if (news?.kind === 'hidden') handlers.commentHidden(news.id);
-    })
-    .on('broadcast', { event: 'reactions' }, ({ payload }) => {
-      const counts = readReactionNews(payload);
-      if (counts) handlers.reactionCounts(counts);
-    })
-    .on('presence', { event: 'sync' }, () => {
-      handlers.readers?.(Object.keys(channel.presenceState()).length);
-    });
-  channel.subscribe((status) => {
-    if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) {
-      handlers.connection?.(true);
-      void channel.track({});
-      if (joinedBefore) handlers.reconnected();
-      joinedBefore = true;
-    } else {
+  let stopped = false;
+  let reopenAttempts = 0;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  let channel: RealtimeChannel;
+
+  const open = (): void => {
+    const current: RealtimeChannel = client
+      .channel(`article:${articleKey}`, {
+        // Not a bare UUID: a presence key shaped like a user id must be the caller's own id (the
+        // local backend refuses others), and a reader is counted, not named.
+        config: { private: true, presence: { key: `reader-${crypto.randomUUID()}` } },
+      })
+      .on('broadcast', { event: 'comment' }, ({ payload }) => {
+        const news = readCommentNews(payload);
+        if (news?.kind === 'comment') handlers.comment(news.comment);
+        else if (news?.kind === 'hidden') handlers.commentHidden(news.id);
+      })
+      .on('broadcast', { event: 'reactions' }, ({ payload }) => {
+        const counts = readReactionNews(payload);
+        if (counts) handlers.reactionCounts(counts);
+      })
+      .on('presence', { event: 'sync' }, () => {
+        handlers.readers?.(Object.keys(current.presenceState()).length);
+      });
+    channel = current;
+    current.subscribe((status) => {
+      if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) {
+        reopenAttempts = 0;
+        handlers.connection?.(true);
+        void current.track({});
+        if (joinedBefore) handlers.reconnected();
+        joinedBefore = true;
+        return;
+      }
       handlers.connection?.(false);
-    }
-  });
+      if (status === REALTIME_SUBSCRIBE_STATES.CLOSED && !stopped && channel === current) {
+        const delay = Math.min(MAX_REOPEN_DELAY_MS, 1_000 * 2 ** reopenAttempts);
+        reopenAttempts += 1;
+        reopenTimer = setTimeout(open, delay);
+      }
+    });
+  };
+
+  open();
   return () => {
+    stopped = true;
+    clearTimeout(reopenTimer);
     void client.removeChannel(channel);
   };
 }
