@@ -13,7 +13,8 @@ export interface UploadBody {
   userMetadata: Record<string, unknown> | null;
 }
 
-function parseMetadata(text: string | null | undefined): Record<string, unknown> | null {
+/** The user metadata of an upload (a JSON object as text), also of resumable uploads. */
+export function parseMetadata(text: string | null | undefined): Record<string, unknown> | null {
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(text);

@@ -85,6 +85,23 @@ export function getStaticPathsOf<K extends RouteKind>(
     .map((route) => ({ params: route.params, props: { route } }));
 }
 
+/**
+ * Every article as readers of `locale` reach it (its translation or its English fallback), by
+ * article key: what islands that link to articles (bookmarks, the moderation queue) are given.
+ */
+export function getArticleLinks(
+  content: SiteContent,
+  locale: Locale,
+): Record<string, { title: string; path: string }> {
+  const links: Record<string, { title: string; path: string }> = {};
+  for (const route of getRoutes(content)) {
+    if (route.kind === 'article' && route.locale === locale) {
+      links[route.article.key] = { title: route.article.title, path: route.path };
+    }
+  }
+  return links;
+}
+
 /** The articles of a locale's feed: its own translations only, newest first. */
 export function getFeedEntries(content: SiteContent, locale: Locale): ArticleEntry[] {
   return content.articles[locale].map((article) => ({

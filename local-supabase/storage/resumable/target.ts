@@ -5,6 +5,7 @@ import type { Upload } from '@tus/server';
 import { storageErrors } from '../errors.ts';
 import { uploadMediaType } from '../media-type.ts';
 import { checkBucketName, checkKey } from '../names.ts';
+import { parseMetadata } from '../upload-body.ts';
 
 /** Metadata keys the server writes; a client's values for them are replaced at creation. */
 export const OWNER_KEY = 'localSupabaseOwner';
@@ -16,19 +17,6 @@ export interface UploadTarget {
   contentType: string;
   cacheControl: string;
   userMetadata: Record<string, unknown> | null;
-}
-
-function userMetadataOf(text: string | null | undefined): Record<string, unknown> | null {
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      return value as Record<string, unknown>;
-    }
-  } catch {
-    // refused below
-  }
-  throw storageErrors.invalidRequest('Invalid metadata: expected a JSON object');
 }
 
 /** `3600` → `max-age=3600`, as for plain uploads; storage-api's default for TUS is `no-cache`. */
@@ -50,6 +38,6 @@ export function targetOf(upload: Pick<Upload, 'metadata'>): UploadTarget {
     key: checkKey(key),
     contentType: uploadMediaType(metadata['contentType']),
     cacheControl: cacheControlOf(metadata['cacheControl']),
-    userMetadata: userMetadataOf(metadata['metadata']),
+    userMetadata: parseMetadata(metadata['metadata']),
   };
 }
