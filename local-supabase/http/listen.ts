@@ -4,6 +4,9 @@ import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono
 import { answerClientError, drainUnreadBody } from './client-errors.ts';
 import { PARSE_HEADER_BYTES } from './request-head.ts';
 
+/** Connections the kernel may hold for us before they are accepted (see `listen`). */
+const ACCEPT_BACKLOG = 4096;
+
 /**
  * A fetch handler that receives the Node request too: auth's per-IP limits read the client's address
  * from it (`getConnInfo`), so whatever wraps the handler must pass `env` on.
@@ -84,7 +87,10 @@ export function listen(fetch: Fetch, port: number, host: string, what: string): 
           : error,
       );
     });
-    server.listen(port, host, () => {
+    // A burst of connections (a thousand readers opening an article, a crowd uploading) waits in the
+    // kernel's accept queue; Node's default of 511 resets the rest (bench:uploads at 2,048 at once).
+    // The kernel caps it at net.core.somaxconn.
+    server.listen({ port, host, backlog: ACCEPT_BACKLOG }, () => {
       resolve({ server, port: (server.address() as AddressInfo).port, drain });
     });
   });
