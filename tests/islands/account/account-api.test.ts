@@ -16,6 +16,7 @@ import {
 } from '../../../src/islands/account/account-api';
 import { startTestServer, type TestServer } from '../../backend/helpers/server.ts';
 import { uniqueEmail } from '../../backend/helpers/mail.ts';
+import { newMember as newSignedInMember } from '../comments/support';
 
 const password = 'account-tester-1';
 let server: TestServer;
@@ -25,20 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-/** A new confirmed member, signed in with a client of their own. */
-async function newMember(name = 'Account Tester') {
-  const email = uniqueEmail('account');
-  const created = await server.admin().auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { locale: 'en', display_name: name },
-  });
-  if (created.error) throw created.error;
-  const client = server.client();
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return { client, id: created.data.user.id, email };
+/** A new confirmed member, signed in with a client of their own, whose password the tests know. */
+function newMember(name = 'Account Tester') {
+  return newSignedInMember(server, name, password);
 }
 
 /** The smallest valid PNG (1×1 pixel), as a browser File would carry it. */

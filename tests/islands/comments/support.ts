@@ -1,5 +1,7 @@
-// The local backend for the comment island's data tests, with the seed's demo members.
+// The local backend for the islands' data tests (comments, moderation, account), with the seed's
+// demo members and fresh ones.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { uniqueEmail } from '../../backend/helpers/mail.ts';
 import type { TestServer } from '../../backend/helpers/server.ts';
 
 export const demoPassword = 'polyglot-demo-2026';
@@ -31,15 +33,16 @@ export function freshArticleKey(): string {
   return `test-article-${articles}-${Date.now().toString(36)}`;
 }
 
-let members = 0;
-/** A new member with their own rate-limit budget, signed in; `name` is their display name. */
+/**
+ * A new confirmed member with their own rate-limit budget, signed in with a client of their own;
+ * `name` is their display name.
+ */
 export async function newMember(
   server: TestServer,
   name = 'Test Member',
-): Promise<{ client: SupabaseClient; id: string }> {
-  members += 1;
-  const email = `comments-${members}-${Date.now().toString(36)}@example.test`;
-  const password = 'comment-tester-1';
+  password = 'member-tester-1',
+): Promise<{ client: SupabaseClient; id: string; email: string }> {
+  const email = uniqueEmail('member');
   const created = await server.admin().auth.admin.createUser({
     email,
     password,
@@ -50,5 +53,5 @@ export async function newMember(
   const client = server.client();
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
-  return { client, id: created.data.user.id };
+  return { client, id: created.data.user.id, email };
 }
