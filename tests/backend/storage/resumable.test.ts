@@ -110,6 +110,14 @@ async function patchAndDrop(
   });
 }
 
+/** What an upload that must be refused ended with (null if it succeeded). */
+function refusal(upload: { done: Promise<unknown> }): Promise<unknown> {
+  return upload.done.then(
+    () => null,
+    (error: unknown) => error,
+  );
+}
+
 function statusOf(error: unknown): number | undefined {
   return error instanceof tus.DetailedError ? error.originalResponse?.getStatus() : undefined;
 }
@@ -241,10 +249,7 @@ describe('resumable uploads (TUS) through tus-js-client', () => {
       objectName: `${demoUsers.member.id}/too-big.png`,
       contentType: 'image/png',
     });
-    const error = await attempt.done.then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await refusal(attempt);
     expect(statusOf(error)).toBe(413);
     expect(bodyOf(error)).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' });
     expect(attempt.methods).toEqual(['POST']);
@@ -256,10 +261,7 @@ describe('resumable uploads (TUS) through tus-js-client', () => {
       objectName: `${demoUsers.otherMember.id}/not-mine.png`,
       contentType: 'image/png',
     });
-    const error = await attempt.done.then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await refusal(attempt);
     expect(statusOf(error)).toBe(403);
     expect(bodyOf(error)).toMatchObject({ statusCode: '403', code: 'AccessDenied' });
     expect(attempt.methods).toEqual(['POST']);
@@ -271,10 +273,7 @@ describe('resumable uploads (TUS) through tus-js-client', () => {
       objectName: `${demoUsers.member.id}/page.html`,
       contentType: 'text/html',
     });
-    const error = await attempt.done.then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await refusal(attempt);
     expect(statusOf(error)).toBe(415);
     expect(attempt.methods).toEqual(['POST']);
   });
@@ -284,10 +283,7 @@ describe('resumable uploads (TUS) through tus-js-client', () => {
     const metadata = { bucketName: 'large', objectName: 'replace.bin' };
     await startUpload(server.url, key, key, Buffer.from('first'), metadata).done;
     const refused = startUpload(server.url, key, key, Buffer.from('second'), metadata);
-    const error = await refused.done.then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await refusal(refused);
     expect(statusOf(error)).toBe(409);
     await startUpload(server.url, key, key, Buffer.from('second'), metadata, {
       headers: { authorization: `Bearer ${key}`, apikey: key, 'x-upsert': 'true' },
