@@ -1,10 +1,9 @@
 // E-mail flows end to end: the dialog asks, the local backend's mailbox receives the e-mail in the
 // member's language, its link opens /{l}/auth/confirm/ in that language, and only pressing the
 // button there completes it. Recovery continues on /{l}/auth/reset-password/.
-import { createClient } from '@supabase/supabase-js';
 import type { Page } from '@playwright/test';
-import { DEMO_SERVICE_ROLE_KEY } from '../../local-supabase/config/defaults.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
+import { freshMember, memberPassword as password } from './support/account.ts';
 import { expect, test } from './support/fixtures.ts';
 import { codeOf, freshAddress, newestMail, siteLinkOf } from './support/mailbox.ts';
 import { backendAvailable, MemberHeader } from './support/members.ts';
@@ -13,25 +12,6 @@ import { aRoute } from './support/site-data.ts';
 import { uiText } from './support/ui-strings.ts';
 
 test.skip(!backendAvailable, 'needs the local backend the Playwright config starts');
-
-const password = 'correct horse battery';
-
-/** A confirmed member who writes in `locale` (their e-mails are in it), made with the admin API. */
-async function confirmedMember(label: string, locale: Locale): Promise<string> {
-  const url = process.env['E2E_SUPABASE_URL'] ?? '';
-  const admin = createClient(url, DEMO_SERVICE_ROLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const email = freshAddress(label);
-  const { error } = await admin.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { locale },
-  });
-  if (error) throw error;
-  return email;
-}
 
 async function chooseTab(header: MemberHeader, key: string): Promise<void> {
   await header.dialog.getByRole('tab', { name: uiText(header.locale, key), exact: true }).click();
@@ -83,7 +63,7 @@ test('e-mail code: the 6-digit code from the e-mail signs in from the dialog', a
   page,
   data,
 }) => {
-  const email = await confirmedMember('code', 'en');
+  const { email } = await freshMember('code', 'en');
   await page.goto(aRoute(data, 'home', 'en').path);
   const header = new MemberHeader(page, 'en');
   await header.openDialog();
@@ -102,7 +82,7 @@ test('e-mail link in French: the link opens the French confirm page and signs in
   page,
   data,
 }) => {
-  const email = await confirmedMember('link', 'fr');
+  const { email } = await freshMember('link', 'fr');
   await page.goto(aRoute(data, 'home', 'fr').path);
   const header = new MemberHeader(page, 'fr');
   await header.openDialog();
@@ -126,7 +106,7 @@ test('password recovery in Arabic: reset link, a too-short password explained, t
   page,
   data,
 }) => {
-  const email = await confirmedMember('recover', 'ar');
+  const { email } = await freshMember('recover', 'ar');
   await page.goto(aRoute(data, 'home', 'ar').path);
   const header = new MemberHeader(page, 'ar');
   await header.openDialog();
@@ -164,7 +144,7 @@ test('a used link is explained in the page’s language, and a new one can be se
   page,
   data,
 }) => {
-  const email = await confirmedMember('used', 'en');
+  const { email } = await freshMember('used', 'en');
   await page.goto(aRoute(data, 'home', 'en').path);
   const header = new MemberHeader(page, 'en');
   await header.openDialog();
