@@ -6,13 +6,14 @@ import { loadConfig, type ConfigOverrides, type Keys, type LocalConfig } from '.
 import { checkDataDir, DataDirError } from './db/data-dir.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { prepareDatabase, type PrepareReport } from './db/prepare.ts';
-import { createApp, loadServices, type ServiceName } from './http/app.ts';
+import { createApp } from './http/app.ts';
 import { listen, type Fetch, type Listener } from './http/listen.ts';
 import { createLogger, type Logger } from './http/log.ts';
 import type { Service } from './http/service.ts';
 import { createMailboxApp } from './mailbox/app.ts';
 import { createMailer } from './mailbox/mailer.ts';
 import { Mailbox } from './mailbox/store.ts';
+import { createServices, type ServiceName, type Services } from './services.ts';
 
 export interface StartOptions extends ConfigOverrides {
   /** Copy this prepared data directory into an empty data directory first (tests). */
@@ -136,7 +137,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       headers: { 'Retry-After': '1' },
     });
   const listeners: Listener[] = [];
-  let services: Partial<Record<ServiceName, Service>> = {};
+  let services: Partial<Services> = {};
   try {
     // Listen first: with port 0 the URL (token issuer, e-mail links) is only known afterwards.
     const api = await listen(
@@ -148,8 +149,9 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
     listeners.push(api);
     const url = `http://${config.local.host}:${api.port}`;
     const context = { db, config, keys: config.local.keys, apiUrl: url, mailer, logger };
-    services = await loadServices(context);
-    const app = createApp(context, services);
+    const created = await createServices(context);
+    services = created;
+    const app = createApp(context, created);
     fetch = (request, env) => app.fetch(request, env);
     for (const service of Object.values(services)) service.attach?.(api.server);
 

@@ -8,15 +8,15 @@ import { EmailLimiter } from './email-limit.ts';
 import { announcedApiVersion, handleAuthErrors, notFound } from './errors.ts';
 import { PasswordHasher } from './password-hasher.ts';
 import { createRequestLimits, limitRequests } from './rate-limit.ts';
-import { registerAdmin } from './routes/admin.ts';
-import { registerLogout } from './routes/logout.ts';
-import { registerMeta } from './routes/meta.ts';
-import { registerOtp } from './routes/otp.ts';
-import { registerRecover } from './routes/recover.ts';
-import { registerSignup } from './routes/signup.ts';
-import { registerToken } from './routes/token.ts';
-import { registerUser } from './routes/user.ts';
-import { registerVerify } from './routes/verify.ts';
+import { addAdminRoutes } from './routes/admin.ts';
+import { addLogoutRoutes } from './routes/logout.ts';
+import { addMetaRoutes } from './routes/meta.ts';
+import { addOtpRoutes } from './routes/otp.ts';
+import { addRecoverRoutes } from './routes/recover.ts';
+import { addSignupRoutes } from './routes/signup.ts';
+import { addTokenRoutes } from './routes/token.ts';
+import { addUserRoutes } from './routes/user.ts';
+import { addVerifyRoutes } from './routes/verify.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -50,15 +50,15 @@ export function createService(service: ServiceContext): Service {
     app.use(path, limitRequests(context.limits.signInSignUp));
   }
   app.use('/verify', limitRequests(context.limits.verify));
-  registerMeta(app, context);
-  registerSignup(app, context);
-  registerToken(app, context);
-  registerOtp(app, context);
-  registerVerify(app, context);
-  registerUser(app, context);
-  registerLogout(app, context);
-  registerRecover(app, context);
-  registerAdmin(app, context);
+  addMetaRoutes(app, context);
+  addSignupRoutes(app, context);
+  addTokenRoutes(app, context);
+  addOtpRoutes(app, context);
+  addVerifyRoutes(app, context);
+  addUserRoutes(app, context);
+  addLogoutRoutes(app, context);
+  addRecoverRoutes(app, context);
+  addAdminRoutes(app, context);
   // A sub-router's notFound is not consulted once mounted; a last catch-all answers in GoTrue's shape.
   app.all('*', () => {
     throw notFound('not_found', 'Not Found');

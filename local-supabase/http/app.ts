@@ -1,59 +1,14 @@
 // The API server: CORS and the API-key gateway in front, one sub-router per service behind it.
-import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import { limitBody } from './body-limit.ts';
 import { cors } from './cors.ts';
-import { handleErrors, ServiceError } from './errors.ts';
+import { handleErrors } from './errors.ts';
 import { requireApiKey } from './gateway.ts';
 import { limitRequestHead } from './request-head.ts';
-import type { AppEnv, Service, ServiceContext, ServiceFactory } from './service.ts';
+import type { Services } from '../services.ts';
+import type { AppEnv, ServiceContext } from './service.ts';
 
-export const SERVICES = {
-  auth: { path: '/auth/v1', shape: 'auth' },
-  rest: { path: '/rest/v1', shape: 'rest' },
-  storage: { path: '/storage/v1', shape: 'storage' },
-  realtime: { path: '/realtime/v1', shape: 'gateway' },
-} as const;
-
-export type ServiceName = keyof typeof SERVICES;
-
-/**
- * Loads `local-supabase/<name>/index.ts` (export `createService`) for each service that exists, so a
- * service plugs in by adding its folder; a missing one is answered by a placeholder.
- */
-export async function loadServices(
-  context: ServiceContext,
-): Promise<Partial<Record<ServiceName, Service>>> {
-  const services: Partial<Record<ServiceName, Service>> = {};
-  for (const name of Object.keys(SERVICES) as ServiceName[]) {
-    const entry = new URL(`../${name}/index.ts`, import.meta.url);
-    if (!existsSync(entry)) continue;
-    const module = (await import(entry.href)) as { createService?: ServiceFactory };
-    if (typeof module.createService !== 'function') {
-      throw new Error(`local-supabase/${name}/index.ts must export createService(context)`);
-    }
-    services[name] = await module.createService(context);
-  }
-  return services;
-}
-
-function placeholder(name: ServiceName): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  app.onError(handleErrors(SERVICES[name].shape));
-  app.all('*', () => {
-    throw new ServiceError(
-      501,
-      'not_implemented',
-      `The local ${name} service is not available yet`,
-    );
-  });
-  return app;
-}
-
-export function createApp(
-  context: ServiceContext,
-  services: Partial<Record<ServiceName, Service>>,
-): Hono<AppEnv> {
+export function createApp(context: ServiceContext, services: Services): Hono<AppEnv> {
   const { config, keys, logger } = context;
   const app = new Hono<AppEnv>();
   const onUnexpected = (error: unknown) => {
@@ -75,14 +30,13 @@ export function createApp(
   app.get('/health', (c) =>
     c.json({
       status: 'ok',
-      services: Object.fromEntries(
-        (Object.keys(SERVICES) as ServiceName[]).map((name) => [name, name in services]),
-      ),
+      services: Object.fromEntries(Object.keys(services).map((name) => [name, true])),
     }),
   );
   app.use('/:service{auth|rest|storage|realtime}/v1/*', requireApiKey(keys));
-  for (const name of Object.keys(SERVICES) as ServiceName[]) {
-    app.route(SERVICES[name].path, services[name]?.app ?? placeholder(name));
-  }
+  app.route('/auth/v1', services.auth.app);
+  app.route('/rest/v1', services.rest.app);
+  app.route('/storage/v1', services.storage.app);
+  app.route('/realtime/v1', services.realtime.app);
   return app;
 }

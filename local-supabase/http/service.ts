@@ -1,5 +1,6 @@
 // What a service (auth, rest, storage, realtime) receives and returns. A service lives in
-// `local-supabase/<name>/index.ts` and exports `createService(context): Service`.
+// `local-supabase/<name>/index.ts`, exports `createService(context): Service`, and is listed in
+// `local-supabase/services.ts`.
 import type { Server } from 'node:http';
 import type { Hono } from 'hono';
 import type { LocalConfig } from '../config/config.ts';
@@ -42,5 +43,3 @@ export interface Service {
   /** Test seam: the service's own files behave as on a full disk (see LocalSupabase). */
   simulateDiskFull?(full: boolean): void;
 }
-
-export type ServiceFactory = (context: ServiceContext) => Service | Promise<Service>;

@@ -3,7 +3,6 @@
 import { Hono } from 'hono';
 import { handleErrors, ServiceError } from '../http/errors.ts';
 import type { AppEnv, Service, ServiceContext } from '../http/service.ts';
-import { createRealtimeApi } from './api.ts';
 import { deliverChanges } from './changes/deliver.ts';
 import { ChangeFeed, removeCapture } from './changes/feed.ts';
 import { TableCatalog } from './changes/tables.ts';
@@ -11,6 +10,7 @@ import { Hub } from './hub.ts';
 import { AccountChecks } from '../http/account.ts';
 import { JoinChecks } from './join-checks.ts';
 import { RealtimeQuota } from './limits.ts';
+import { addBroadcastRoutes } from './routes/broadcast.ts';
 import { attachWebSocket, type RealtimeSockets } from './websocket.ts';
 
 /** The service plus handles tests and the benchmark use to observe it. */
@@ -61,11 +61,19 @@ export async function createService(context: ServiceContext): Promise<Service> {
     onError,
   });
   await feed.start();
-  let sockets: RealtimeSockets | undefined;
-  const service: RealtimeService = {
-    app: createRealtimeApi(hub, keys, checks, accounts, (error) => {
+  const app = new Hono<AppEnv>();
+  app.onError(
+    handleErrors('gateway', (error) => {
       logger.error('realtime', 'unexpected error', error);
     }),
+  );
+  addBroadcastRoutes(app, { hub, keys, checks, accounts });
+  app.all('*', () => {
+    throw new ServiceError(404, 'not_found', 'no Route matched with those values');
+  });
+  let sockets: RealtimeSockets | undefined;
+  const service: RealtimeService = {
+    app,
     hub,
     feed,
     checks,

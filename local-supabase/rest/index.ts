@@ -1,4 +1,4 @@
-// The REST service as the server loads it (`local-supabase/<name>/index.ts` → createService).
+// The REST service as local-supabase/services.ts creates it.
 import type { Service, ServiceContext } from '../http/service.ts';
 import { createRestRouter } from './router.ts';
 

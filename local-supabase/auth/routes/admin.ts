@@ -17,7 +17,7 @@ import {
   type UserRow,
 } from '../users.ts';
 import { checkPasswordStrength, validateEmail } from '../validate.ts';
-import { registerGenerateLink } from './generate-link.ts';
+import { addGenerateLinkRoutes } from './generate-link.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL_EXISTS = 'A user with this email address has already been registered';
@@ -89,7 +89,7 @@ async function updateUser(tx: Tx, user: UserRow, body: Body, passwordHash: strin
   return loadUser(tx, user.id);
 }
 
-export function registerAdmin(app: Hono<AppEnv>, context: AuthContext): void {
+export function addAdminRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   const { db } = context;
   app.use('/admin/*', async (c, next) => {
     await requireAdmin(c.req.header('authorization'), context);
@@ -174,5 +174,5 @@ export function registerAdmin(app: Hono<AppEnv>, context: AuthContext): void {
     return c.json({});
   });
 
-  registerGenerateLink(app, context);
+  addGenerateLinkRoutes(app, context);
 }

@@ -28,7 +28,7 @@ const TYPES = [
 ];
 const EMAIL_EXISTS = 'A user with this email address has already been registered';
 
-export function registerGenerateLink(app: Hono<AppEnv>, context: AuthContext): void {
+export function addGenerateLinkRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   const { config, db } = context;
   app.post('/admin/generate_link', async (c) => {
     const body = await readBody(c);

@@ -8,7 +8,7 @@ import { endSessions, type LogoutScope } from '../sessions.ts';
 
 const SCOPES = new Set(['global', 'local', 'others']);
 
-export function registerLogout(app: Hono<AppEnv>, context: AuthContext): void {
+export function addLogoutRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   app.post('/logout', async (c) => {
     const scope = c.req.query('scope') ?? 'global';
     if (!SCOPES.has(scope))

@@ -31,7 +31,7 @@ const PROVIDERS = [
   'phone',
 ];
 
-export function registerMeta(app: Hono<AppEnv>, context: AuthContext): void {
+export function addMetaRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   const { config } = context;
   app.get('/settings', (c) =>
     c.json({

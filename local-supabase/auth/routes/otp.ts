@@ -76,7 +76,7 @@ async function sendMagicLink(
   return prepareRecovery(tx, context, user, 'magiclink', options);
 }
 
-export function registerOtp(app: Hono<AppEnv>, context: AuthContext): void {
+export function addOtpRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   app.post('/otp', async (c) => {
     const body = await readBody(c);
     const rawEmail = stringField(body, 'email') ?? '';

@@ -18,7 +18,7 @@ import { resolveRedirect } from '../redirect.ts';
 import { findUserByEmail, isConfirmed } from '../users.ts';
 import { validateEmail, validatePkceParams } from '../validate.ts';
 
-export function registerRecover(app: Hono<AppEnv>, context: AuthContext): void {
+export function addRecoverRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   const { config, db } = context;
 
   app.post('/recover', async (c) => {

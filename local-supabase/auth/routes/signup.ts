@@ -14,7 +14,7 @@ import { runTransaction } from '../transaction.ts';
 import { createUser, findUserByEmail, isConfirmed, toUserJson } from '../users.ts';
 import { checkPasswordStrength, validateEmail, validatePkceParams } from '../validate.ts';
 
-export function registerSignup(app: Hono<AppEnv>, context: AuthContext): void {
+export function addSignupRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   const { config } = context;
   app.post('/signup', async (c) => {
     if (!config.auth.enable_signup) {

@@ -71,7 +71,7 @@ async function pkceGrant(c: Context, context: AuthContext): Promise<Response> {
   return c.json(await toSessionResponse(context, grant));
 }
 
-export function registerToken(app: Hono<AppEnv>, context: AuthContext): void {
+export function addTokenRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   const grants: Record<string, typeof passwordGrant> = {
     password: passwordGrant,
     refresh_token: refreshGrant,

@@ -12,7 +12,7 @@ import { resolveRedirect } from '../redirect.ts';
 import { findUserByEmail, findUserById, mergeMetadata, toUserJson } from '../users.ts';
 import { checkPasswordStrength, validateEmail, validatePkceParams } from '../validate.ts';
 
-export function registerUser(app: Hono<AppEnv>, context: AuthContext): void {
+export function addUserRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   const { config, db } = context;
 
   app.get('/user', async (c) => {

@@ -138,7 +138,7 @@ async function verifyGet(c: Context, context: AuthContext): Promise<Response> {
   }
 }
 
-export function registerVerify(app: Hono<AppEnv>, context: AuthContext): void {
+export function addVerifyRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   app.post('/verify', (c) => verifyPost(c, context));
   app.get('/verify', (c) => verifyGet(c, context));
 }

@@ -2,16 +2,16 @@
 // joined) and `POST /api/broadcast/<topic>/events/<event>` (`channel.httpSend()`), both 202. A message marked
 // `private` reaches private channels only, and only when the caller's claims may write to its topic
 // (the realtime.messages INSERT policies), as hosted Realtime checks it.
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { Keys } from '../config/keys.ts';
-import type { Claims } from '../db/database.ts';
-import { handleErrors, ServiceError } from '../http/errors.ts';
-import { AccountError, type AccountChecks } from '../http/account.ts';
-import { identifyRequest, JwtError } from '../http/keys.ts';
-import type { AppEnv } from '../http/service.ts';
-import type { Hub } from './hub.ts';
-import type { JoinChecks } from './join-checks.ts';
+import type { Keys } from '../../config/keys.ts';
+import type { Claims } from '../../db/database.ts';
+import { ServiceError } from '../../http/errors.ts';
+import { AccountError, type AccountChecks } from '../../http/account.ts';
+import { identifyRequest, JwtError } from '../../http/keys.ts';
+import type { AppEnv } from '../../http/service.ts';
+import type { Hub } from '../hub.ts';
+import type { JoinChecks } from '../join-checks.ts';
 
 const batch = z.object({
   messages: z
@@ -45,22 +45,21 @@ async function checkCaller(
   }
 }
 
-export function createRealtimeApi(
-  hub: Hub,
-  keys: Keys,
-  checks: JoinChecks,
-  accounts: AccountChecks,
-  onUnexpected: (error: unknown) => void,
-): Hono<AppEnv> {
+export interface BroadcastContext {
+  hub: Hub;
+  keys: Keys;
+  checks: JoinChecks;
+  accounts: AccountChecks;
+}
+
+export function addBroadcastRoutes(app: Hono<AppEnv>, context: BroadcastContext): void {
+  const { hub, keys, checks, accounts } = context;
   /** Private topics the caller may not write to are dropped silently (hosted answers 202 too). */
   const mayWrite = async (claims: Claims, topic: string, isPrivate: boolean) => {
     if (!isPrivate) return true;
     const access = await checks.access(topic, claims);
     return 'broadcastWrite' in access && access.broadcastWrite;
   };
-
-  const app = new Hono<AppEnv>();
-  app.onError(handleErrors('gateway', onUnexpected));
 
   app.post('/api/broadcast', async (c) => {
     const claims = await checkCaller((name) => c.req.header(name), keys, accounts);
@@ -114,9 +113,4 @@ export function createRealtimeApi(
     });
     return c.body(null, 202);
   });
-
-  app.all('*', () => {
-    throw new ServiceError(404, 'not_found', 'no Route matched with those values');
-  });
-  return app;
 }
