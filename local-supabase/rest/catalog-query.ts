@@ -21,11 +21,20 @@ select json_build_object(
           'isArray', t.typcategory = 'A',
           'notNull', a.attnotnull,
           'hasDefault', a.atthasdef or a.attidentity <> '' or a.attgenerated <> '',
-          'generated', a.attgenerated <> '' or a.attidentity = 'a'
+          'generated', a.attgenerated <> '' or a.attidentity = 'a',
+          -- The default as SQL (an identity column's is its sequence), for \`Prefer: missing=default\`.
+          'defaultSql', case
+            when a.attidentity <> '' then format(
+              'nextval(%L::regclass)',
+              pg_get_serial_sequence(format('%I.%I', r.schema, r.name), a.attname)
+            )
+            when a.attgenerated = '' then pg_get_expr(d.adbin, d.adrelid)
+          end
         ) order by a.attnum), '[]'::json)
         from pg_attribute a
         join pg_type t on t.oid = a.atttypid
         left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
+        left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
         where a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped
       ),
       'keys', (

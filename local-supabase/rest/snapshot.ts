@@ -14,6 +14,8 @@ export interface Column {
   notNull: boolean;
   hasDefault: boolean;
   generated: boolean;
+  /** The default as SQL from the catalog (never from a request), or null. */
+  defaultSql: string | null;
 }
 
 export interface Relation {
@@ -89,6 +91,7 @@ interface RawColumn {
   notNull?: boolean;
   hasDefault?: boolean;
   generated?: boolean;
+  defaultSql?: string | null;
 }
 
 interface RawCatalog {
@@ -139,6 +142,7 @@ function toColumn(raw: RawColumn): Column {
     notNull: raw.notNull ?? false,
     hasDefault: raw.hasDefault ?? false,
     generated: raw.generated ?? false,
+    defaultSql: raw.defaultSql ?? null,
   };
 }
 

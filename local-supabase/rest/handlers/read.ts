@@ -11,7 +11,8 @@ import type { Source } from '../sql/columns.ts';
 import { qualified } from '../sql/fragments.ts';
 import { buildRead, createContext, type Statement, type StatementRow } from '../sql/read.ts';
 import type { Relation } from '../snapshot.ts';
-import { queryStatement, runAsCaller, type Scope } from './scope.ts';
+import { checkMaxAffected, queryStatement, runAsCaller, type Scope } from './scope.ts';
+import type { Preferences } from '../request.ts';
 
 export function relationAsSource(relation: Relation): Source {
   return {
@@ -22,15 +23,31 @@ export function relationAsSource(relation: Relation): Source {
   };
 }
 
+export interface ReplyOptions {
+  /** A function returning one row (not a set): one object, or `null` when filtered away. */
+  singleRow?: boolean;
+  /** Preferences echoed in Preference-Applied. */
+  honoured?: (keyof Preferences)[];
+  /** `Prefer: handling=strict, max-affected=n` applies (function calls). */
+  limitAffected?: boolean;
+}
+
 /** Runs a read statement and shapes the reply: status, Content-Range, one object or an array. */
-export async function replyWithRows(scope: Scope, statement: Statement): Promise<Reply> {
+export async function replyWithRows(
+  scope: Scope,
+  statement: Statement,
+  options: ReplyOptions = {},
+): Promise<Reply> {
   const { negotiated, preferences } = scope;
   const single = negotiated.shape === 'object';
   const row: StatementRow = await runAsCaller(
     scope,
     (tx) => queryStatement(tx, statement.sql, statement.params),
     (result) => {
-      if (single && result.page_total !== 1) throw singularityError(result.page_total);
+      if (options.limitAffected) checkMaxAffected(preferences, result.page_total);
+      if (single && !options.singleRow && result.page_total !== 1) {
+        throw singularityError(result.page_total);
+      }
     },
   );
   const offset = scope.query.levels.get('')?.offset ?? 0;
@@ -41,9 +58,10 @@ export async function replyWithRows(scope: Scope, statement: Statement): Promise
     'Content-Type': negotiated.contentType,
     'Content-Range': contentRange(offset, offset + row.page_total - 1, total),
   };
-  const applied = preferenceApplied(preferences, ['count', 'tx']);
+  const applied = preferenceApplied(preferences, options.honoured ?? ['count', 'tx']);
   if (applied) headers['Preference-Applied'] = applied;
-  return { status, body: row.body ?? (single ? 'null' : '[]'), headers };
+  const empty = single || options.singleRow ? 'null' : '[]';
+  return { status, body: row.body ?? empty, headers };
 }
 
 export function readRelation(scope: Scope, relation: Relation): Promise<Reply> {

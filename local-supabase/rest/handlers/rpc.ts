@@ -6,7 +6,11 @@ import { buildRead, createContext } from '../sql/read.ts';
 import { compositeCall, scalarCall, voidCallSql, type CallSpec } from '../sql/rpc.ts';
 import type { Routine, RoutineParam, SchemaSnapshot } from '../snapshot.ts';
 import { replyWithRows } from './read.ts';
-import { queryBound, queryStatement, runAsCaller, type Scope } from './scope.ts';
+import { checkMaxAffected, queryBound, queryStatement, runAsCaller, type Scope } from './scope.ts';
+import type { Preferences } from '../request.ts';
+
+/** The preferences PostgREST reports as applied on a function call. */
+const CALL_PREFERENCES: (keyof Preferences)[] = ['count', 'tx', 'handling', 'maxAffected'];
 
 interface Arguments {
   /** The argument names given. */
@@ -118,9 +122,13 @@ export async function callFunction(scope: Scope, name: string): Promise<Reply> {
   }
   if (returns.kind === 'composite') {
     const { cte, source } = compositeCall(spec, returns.columns, returns.relation);
-    // A function returning one row answers with that row as an object.
+    // A function returning one row answers with that row as an object (null when filtered away).
     if (!returns.setof) output.shape = 'object';
-    return replyWithRows(scope, buildRead(context, source, output, [cte]));
+    return replyWithRows(scope, buildRead(context, source, output, [cte]), {
+      singleRow: !returns.setof,
+      honoured: CALL_PREFERENCES,
+      limitAffected: true,
+    });
   }
   const level = scope.query.levels.get('');
   let page = 'select pgrst_scalar from pgrst_call';
@@ -137,6 +145,7 @@ export async function callFunction(scope: Scope, name: string): Promise<Reply> {
     scope,
     (tx) => queryStatement(tx, sql, context.params.values),
     (result) => {
+      checkMaxAffected(scope.preferences, result.page_total);
       if (single && result.page_total !== 1) throw singularityError(result.page_total);
     },
   );
@@ -146,7 +155,7 @@ export async function callFunction(scope: Scope, name: string): Promise<Reply> {
     'Content-Type': scope.negotiated.contentType,
     'Content-Range': contentRange(offset, offset + row.page_total - 1, totalCount),
   };
-  const applied = preferenceApplied(scope.preferences, ['count', 'tx']);
+  const applied = preferenceApplied(scope.preferences, CALL_PREFERENCES);
   if (applied) headers['Preference-Applied'] = applied;
   return { status: 200, body: row.body ?? 'null', headers };
 }

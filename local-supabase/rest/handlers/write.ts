@@ -8,9 +8,11 @@ import {
   deleteSql,
   insertSql,
   updateSql,
+  UPDATED_SETTING,
   type InsertSpec,
   type Mutation,
 } from '../sql/mutate.ts';
+import type { Tx } from '../../db/database.ts';
 import { createContext, buildTopLevel, finalSelect, type StatementRow } from '../sql/read.ts';
 import { renderColumns, type Level } from '../sql/select-list.ts';
 import type { Relation } from '../snapshot.ts';
@@ -19,7 +21,17 @@ import { checkMaxAffected, queryBound, queryStatement, runAsCaller, type Scope }
 
 interface Outcome {
   affected: number;
+  /** Rows an upsert updated rather than inserted. */
+  updated: number;
   row: StatementRow | null;
+}
+
+/** How many rows the upsert's ON CONFLICT … DO UPDATE counted (see conflictSql). */
+async function updatedCount(tx: Tx): Promise<number> {
+  const { rows } = await tx.query<{ updated: number }>(
+    `select coalesce(nullif(current_setting('${UPDATED_SETTING}', true), '')::int, 0) as updated`,
+  );
+  return rows[0]?.updated ?? 0;
 }
 
 function requireColumns(relation: Relation, names: Iterable<string>): void {
@@ -59,14 +71,14 @@ async function execute(
           const result = await queryBound(tx, statement, params.values);
           affected += result.affectedRows ?? 0;
         }
-        return { affected, row: null };
+        return { affected, updated: await updatedCount(tx), row: null };
       }
       const row = await queryStatement(
         tx,
         representationSql(scope, level, mutation.ctes),
         params.values,
       );
-      return { affected: row.page_total, row };
+      return { affected: row.page_total, updated: await updatedCount(tx), row };
     },
     (outcome) => {
       checkMaxAffected(scope.preferences, outcome.affected);
@@ -78,7 +90,7 @@ async function execute(
 function reply(
   scope: Scope,
   outcome: Outcome,
-  status: { withBody: 200 | 201; without: 201 | 204 },
+  status: { withBody: 200 | 201; without: 200 | 201 | 204 },
   range: string,
 ): Reply {
   const headers: Record<string, string> = { 'Content-Range': range };
@@ -141,22 +153,6 @@ function insertColumns(
   return firstKeys;
 }
 
-/** `Prefer: missing=default`: rows grouped by the columns they have, so the rest take defaults. */
-function groupByPresentKeys(rows: Record<string, unknown>[], columns: string[], params: SqlParams) {
-  const groups = new Map<string, { columns: string[]; indexes: number[] }>();
-  rows.forEach((row, index) => {
-    const present = columns.filter((column) => Object.hasOwn(row, column));
-    const key = JSON.stringify(present);
-    const group = groups.get(key) ?? { columns: present, indexes: [] };
-    group.indexes.push(index + 1);
-    groups.set(key, group);
-  });
-  return [...groups.values()].map((group) => ({
-    columns: group.columns,
-    indexesParam: params.add(`{${group.indexes.join(',')}}`),
-  }));
-}
-
 export async function insertRows(scope: Scope, relation: Relation): Promise<Reply> {
   const body = await readJsonBody(scope.c, scope.maxBodyBytes);
   const rows = payloadRows(body);
@@ -167,7 +163,7 @@ export async function insertRows(scope: Scope, relation: Relation): Promise<Repl
   const params = context.params;
   const text = body.kind === 'object' ? `[${body.text}]` : body.kind === 'array' ? body.text : '[]';
   const spec: InsertSpec = { relation, columns, rowsParam: params.add(text) };
-  if (preferences.missing === 'default') spec.groups = groupByPresentKeys(rows, columns, params);
+  if (preferences.missing === 'default') spec.useDefaults = true;
   if (preferences.resolution) {
     const conflictColumns = query.onConflict ?? relation.primaryKey;
     requireColumns(relation, conflictColumns);
@@ -178,7 +174,7 @@ export async function insertRows(scope: Scope, relation: Relation): Promise<Repl
   }
   const outcome: Outcome =
     rows.length === 0
-      ? { affected: 0, row: { total: null, page_total: 0, body: '[]' } }
+      ? { affected: 0, updated: 0, row: { total: null, page_total: 0, body: '[]' } }
       : await execute(
           scope,
           level,
@@ -186,7 +182,10 @@ export async function insertRows(scope: Scope, relation: Relation): Promise<Repl
           params,
         );
   const range = contentRange(1, 0, countOrStar(scope, outcome.affected));
-  return reply(scope, outcome, { withBody: 201, without: 201 }, range);
+  // PostgREST: 201 when a row was inserted; an upsert that only merged into existing rows is 200.
+  const merged = preferences.resolution === 'merge-duplicates';
+  const status = merged && outcome.affected - outcome.updated <= 0 ? 200 : 201;
+  return reply(scope, outcome, { withBody: status, without: status }, range);
 }
 
 /** Supabase runs PostgREST with pg-safeupdate: an UPDATE or DELETE needs a filter. */
@@ -211,7 +210,7 @@ export async function updateRows(scope: Scope, relation: Relation): Promise<Repl
   const output = wantsRepresentation(scope) ? level : null;
   let outcome: Outcome;
   if (columns.length === 0) {
-    outcome = { affected: 0, row: { total: null, page_total: 0, body: '[]' } };
+    outcome = { affected: 0, updated: 0, row: { total: null, page_total: 0, body: '[]' } };
   } else {
     const statement = updateSql(relation, columns, bodyParam, level, output);
     outcome = await execute(scope, level, asMutation(statement, output !== null), params);

@@ -2,19 +2,22 @@
 // into the table's row type by json_populate_recordset, as PostgREST does.
 import type { Relation } from '../snapshot.ts';
 import { restError } from '../errors.ts';
-import { ident, integer, qualified } from './fragments.ts';
+import { ident, integer, literal, qualified } from './fragments.ts';
 import type { Level } from './select-list.ts';
 
 export interface InsertSpec {
   relation: Relation;
-  /** Insert columns; rows missing a key get NULL (or, per group, their default). */
+  /** Insert columns; rows missing a key get NULL (or, with `useDefaults`, the column's default). */
   columns: string[];
   /** Placeholder of the JSON array of rows. */
   rowsParam: string;
-  /** Row indexes (1-based) per group of rows sharing their keys (`Prefer: missing=default`). */
-  groups?: { columns: string[]; indexesParam: string }[];
+  /** `Prefer: missing=default`: a key missing from a row takes the column's default. */
+  useDefaults?: boolean;
   onConflict?: { columns: string[]; action: 'merge' | 'ignore' };
 }
+
+/** The name of the transaction setting counting the rows an upsert updated instead of inserting. */
+export const UPDATED_SETTING = 'pgrst.updated';
 
 function returning(level: Level | null): string {
   if (!level) return '';
@@ -23,14 +26,19 @@ function returning(level: Level | null): string {
   return columns.length === 0 ? ' returning 1 as pgrst_row' : ` returning ${columns.join(', ')}`;
 }
 
+/**
+ * PostgREST's ON CONFLICT: merging sets every payload column, the conflict key included, so a body
+ * of only the key still "updates" (and returns) the existing row. The WHERE counts updated rows in
+ * a transaction setting: the status (200 when nothing was inserted) depends on it.
+ */
 function conflictSql(spec: InsertSpec, columns: string[]): string {
   const conflict = spec.onConflict;
   if (!conflict) return '';
   const target =
     conflict.columns.length === 0 ? '' : ` (${conflict.columns.map(ident).join(', ')})`;
-  const updates = columns.filter((column) => !conflict.columns.includes(column));
-  if (conflict.action === 'ignore' || updates.length === 0)
+  if (conflict.action === 'ignore' || columns.length === 0) {
     return ` on conflict${target} do nothing`;
+  }
   if (!target) {
     throw restError(
       400,
@@ -38,26 +46,27 @@ function conflictSql(spec: InsertSpec, columns: string[]): string {
       'there is no unique or exclusion constraint matching the ON CONFLICT specification',
     );
   }
-  const set = updates.map((column) => `${ident(column)} = excluded.${ident(column)}`).join(', ');
-  return ` on conflict${target} do update set ${set}`;
+  const set = columns.map((column) => `${ident(column)} = excluded.${ident(column)}`).join(', ');
+  const current = `coalesce(nullif(current_setting('${UPDATED_SETTING}', true), '')::int, 0)`;
+  const count = `set_config('${UPDATED_SETTING}', (${current} + 1)::text, true) <> '-1'`;
+  return ` on conflict${target} do update set ${set} where ${count}`;
 }
 
-function insertOne(
-  spec: InsertSpec,
-  columns: string[],
-  rows: string,
-  level: Level | null,
-  alias: string,
-) {
-  const table = `${qualified(spec.relation.schema, spec.relation.name)} as ${ident(alias)}`;
+/**
+ * The payload rows: `json_populate_recordset` over the body. With defaults, each row is first laid
+ * over an object of the columns' defaults, evaluated per row as PostgREST does (so a sequence
+ * advances for every row, as on hosted Supabase).
+ */
+function payloadRowsSql(spec: InsertSpec): string {
   const rowType = `null::${qualified(spec.relation.schema, spec.relation.name)}`;
-  const list = columns.map(ident).join(', ');
-  const select =
-    columns.length === 0
-      ? `select from json_array_elements(${rows})`
-      : `select ${list} from json_populate_recordset(${rowType}, ${rows}) as pgrst_body`;
-  const target = columns.length === 0 ? '' : ` (${list})`;
-  return `insert into ${table}${target} ${select}${conflictSql(spec, columns)}${returning(level)}`;
+  const body = `${spec.rowsParam}::json`;
+  if (!spec.useDefaults) return `json_populate_recordset(${rowType}, ${body})`;
+  const defaults = spec.columns.flatMap((name) => {
+    const sql = spec.relation.columns.get(name)?.defaultSql;
+    return sql ? [`${literal(name)}, ${sql}`] : [];
+  });
+  const withDefaults = `(select jsonb_agg(jsonb_build_object(${defaults.join(', ')}) || e.value order by e.i) from jsonb_array_elements(${spec.rowsParam}::jsonb) with ordinality as e(value, i))`;
+  return `jsonb_populate_recordset(${rowType}, ${withDefaults})`;
 }
 
 export interface Mutation {
@@ -74,27 +83,18 @@ export function asMutation(statement: string, represented: boolean): Mutation {
     : { ctes: [], plain: [statement] };
 }
 
-/**
- * One statement per group of rows (one group unless `missing=default` split them); with a
- * representation they are data-modifying CTEs whose rows are unioned into `pgrst_mutation`.
- */
+/** One `INSERT … SELECT … [ON CONFLICT …]` for all rows, as PostgREST sends it. */
 export function insertSql(spec: InsertSpec, level: Level | null): Mutation {
   const alias = level?.alias ?? 't0';
-  if (!spec.groups) {
-    const statement = insertOne(spec, spec.columns, `${spec.rowsParam}::json`, level, alias);
-    return asMutation(statement, level !== null);
-  }
-  const statements = spec.groups.map((group) => {
-    const rows = `(select json_agg(e.value order by e.i) from json_array_elements(${spec.rowsParam}::json) with ordinality as e(value, i) where e.i = any(${group.indexesParam}::int[]))`;
-    return insertOne(spec, group.columns, rows, level, alias);
-  });
-  if (!level) return { ctes: [], plain: statements };
-  const ctes = statements.map((statement, index) => `pgrst_insert_${index} as (${statement})`);
-  const union = statements
-    .map((_, index) => `select * from pgrst_insert_${index}`)
-    .join(' union all ');
-  ctes.push(`pgrst_mutation as (${union})`);
-  return { ctes, plain: [] };
+  const table = `${qualified(spec.relation.schema, spec.relation.name)} as ${ident(alias)}`;
+  const list = spec.columns.map(ident).join(', ');
+  const select =
+    spec.columns.length === 0
+      ? `select from json_array_elements(${spec.rowsParam}::json)`
+      : `select ${list} from ${payloadRowsSql(spec)} as pgrst_body`;
+  const target = spec.columns.length === 0 ? '' : ` (${list})`;
+  const statement = `insert into ${table}${target} ${select}${conflictSql(spec, spec.columns)}${returning(level)}`;
+  return asMutation(statement, level !== null);
 }
 
 /** Rows a PATCH or DELETE touches: the filters, and with `limit` the first rows in `order`. */

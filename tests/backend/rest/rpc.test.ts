@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from './fixtures.ts';
-import { pluck, startRestServer, type Client, type RestServer } from './server.ts';
+import { pluck, startRestServer, withMaxAffected, type Client, type RestServer } from './server.ts';
 
 const FUNCTIONS_SQL = `
 create function public.rest_add(a int, b int default 10) returns int
@@ -27,6 +27,8 @@ create function public.rest_echo(json) returns json language sql immutable as $$
 create function public.rest_count_tags(tags text[]) returns int
   language sql immutable as $$ select cardinality(tags) $$;
 create function public.rest_big() returns bigint language sql immutable as $$ select 9007199254740993 $$;
+create function public.rest_unpublish(author int) returns setof public.rest_posts
+  language sql as $$ update public.rest_posts set published = false where author_id = author returning * $$;
 create function public.rest_secret() returns text language sql as $$ select 'secret' $$;
 revoke execute on function public.rest_secret() from public, anon;
 grant execute on function public.rest_secret() to authenticated;
@@ -86,6 +88,31 @@ describe('calling functions through supabase-js rpc()', () => {
       { author: 'Cyd', posts: 0 },
       { author: "O'Neil, Jr.", posts: 0 },
     ]);
+  });
+
+  it('answers null, not an empty array, when a one-row function is filtered to nothing', async () => {
+    const { data, error, status } = await sb.rpc('rest_first_post').select('id').eq('id', 999);
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data).toBeNull();
+  });
+
+  it('refuses with PGRST124 and rolls back a call that changes more rows than max-affected', async () => {
+    const call = sb.rpc('rest_unpublish', { author: 1 });
+    const { error, status } = await withMaxAffected(call, 1);
+    expect(status).toBe(400);
+    expect(error).toMatchObject({
+      code: 'PGRST124',
+      message: 'Query result exceeds max-affected preference constraint',
+      details: 'The query affects 2 rows',
+    });
+    const { rows } = await server.db.query(
+      'select count(*)::int as n from rest_posts where author_id = 1 and published',
+    );
+    expect(rows[0]).toEqual({ n: 2 });
+    const allowed = await withMaxAffected(sb.rpc('rest_unpublish', { author: 2 }).select('id'), 2);
+    expect(allowed.error).toBeNull();
+    expect(pluck(allowed.data, 'id')).toEqual([3, 4]);
   });
 
   it('returns a set of scalars as an array, paged with range and counted with HEAD', async () => {

@@ -13,6 +13,14 @@ export function pluck(data: unknown, key: string): unknown[] | undefined {
   return Array.isArray(data) ? data.map((row) => (row as Record<string, unknown>)[key]) : undefined;
 }
 
+/**
+ * `.maxAffected(n)`: supabase-js types it only for clients declared for PostgREST 13 (an untyped
+ * client gets an error type), but sends the same `Prefer: handling=strict, max-affected=n` to all.
+ */
+export function withMaxAffected<T>(builder: T, rows: number): T {
+  return (builder as unknown as { maxAffected(rows: number): T }).maxAffected(rows);
+}
+
 export interface RestServer {
   url: string;
   /** `<url>/rest/v1`, for requests sent with fetch. */
