@@ -44,6 +44,15 @@ const settings = z.object({
   file_size_limit: fileSizeLimit.nullable().optional(),
   allowed_mime_types: z.array(z.string()).nullable().optional(),
 });
+/** `listBuckets` options, as storage-api's query schema has them. */
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  sortColumn: z.enum(['id', 'name', 'created_at', 'updated_at']).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+  search: z.string().optional(),
+});
+
 const createBody = settings.extend({ id: z.string().optional(), name: z.string() });
 
 function settingsOf(body: z.infer<typeof settings>): BucketSettings {
@@ -59,7 +68,16 @@ export function addBucketRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.get('/bucket', async (c) => {
     const claims = await identifyCaller(c, keys, db);
-    return c.json(await mapDatabaseErrors(() => db.asRole(claims, (tx) => listBuckets(tx))));
+    const parsed = listQuery.safeParse(c.req.query());
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw storageErrors.invalidRequest(
+        `querystring/${issue?.path.join('/') ?? ''} ${issue?.message ?? 'is invalid'}`,
+      );
+    }
+    return c.json(
+      await mapDatabaseErrors(() => db.asRole(claims, (tx) => listBuckets(tx, parsed.data))),
+    );
   });
 
   app.get('/bucket/:id', async (c) => {

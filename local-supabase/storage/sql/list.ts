@@ -22,7 +22,8 @@ export interface ListEntry {
   metadata: Record<string, unknown> | null;
 }
 
-function escapeLike(text: string): string {
+/** Text matched literally inside a LIKE pattern (with `escape '\\'`). */
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
