@@ -1,6 +1,7 @@
 // Reads a JSON request body the way GoTrue's decoder does: malformed JSON or a field of the wrong type
 // is 400 bad_json, never a 500.
 import type { Context } from 'hono';
+import { BodyError, readJsonBody } from '../http/json-body.ts';
 import { badRequest } from './errors.ts';
 
 export type Body = Record<string, unknown>;
@@ -9,15 +10,27 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Deeper than any metadata a person writes; a 5,000-level body is an attack, not a profile. */
+export const MAX_JSON_DEPTH = 32;
+
 export async function readBody(c: Context): Promise<Body> {
-  const text = await c.req.text();
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = (await readJsonBody(c, { maxDepth: MAX_JSON_DEPTH })).value;
   } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    if (error.problem === 'too_deep') {
+      throw badRequest(
+        'validation_failed',
+        `Request body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+      );
+    }
+    throw badRequest('bad_json', `Could not parse request body as JSON: ${error.message}`);
+  }
+  if (parsed === undefined) {
     throw badRequest(
       'bad_json',
-      `Could not parse request body as JSON: ${(error as Error).message}`,
+      'Could not parse request body as JSON: Unexpected end of JSON input',
     );
   }
   if (!isRecord(parsed)) {
@@ -27,35 +40,24 @@ export async function readBody(c: Context): Promise<Body> {
   return parsed;
 }
 
-/** Deeper than any metadata a person writes; a 5,000-level body is an attack, not a profile. */
-export const MAX_JSON_DEPTH = 32;
-
 /**
- * Refuses what Postgres text and jsonb cannot hold (U+0000, a lone UTF-16 surrogate) and nesting
- * deeper than MAX_JSON_DEPTH, with a 400 instead of a database error. Walks with an explicit stack:
- * recursion over attacker-chosen depth is how the old check overflowed the call stack.
+ * Refuses what Postgres text and jsonb cannot hold (U+0000, a lone UTF-16 surrogate) with a 400
+ * instead of a database error. Walks with an explicit stack, never recursion over the client's data.
  */
 function checkJsonValues(root: unknown): void {
-  const stack: { value: unknown; depth: number }[] = [{ value: root, depth: 0 }];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { value, depth } = item;
+  const stack: unknown[] = [root];
+  for (let value = stack.pop(); value !== undefined; value = stack.pop()) {
     if (typeof value === 'string') {
       checkText(value);
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= MAX_JSON_DEPTH) {
-      throw badRequest(
-        'validation_failed',
-        `Request body is nested more than ${MAX_JSON_DEPTH} levels deep`,
-      );
-    }
     if (Array.isArray(value)) {
-      for (const element of value) stack.push({ value: element, depth: depth + 1 });
+      for (const element of value) stack.push(element);
     } else {
       for (const [key, element] of Object.entries(value)) {
         checkText(key);
-        stack.push({ value: element, depth: depth + 1 });
+        stack.push(element);
       }
     }
   }

@@ -1,5 +1,7 @@
-// Headers of a PostgREST request: Prefer, Accept, Accept-Profile/Content-Profile, and the JSON body.
+// Headers of a PostgREST request: Prefer, Accept, Accept-Profile/Content-Profile, and the JSON body
+// (read by http/json-body.ts, refused here in PostgREST's words).
 import type { Context } from 'hono';
+import { BodyError, readJsonBody as readJson } from '../http/json-body.ts';
 import { invalidBody, restError, unacceptableSchema, unsupportedMediaType } from './errors.ts';
 
 export interface Preferences {
@@ -100,22 +102,6 @@ export type JsonBody =
 /** Postgres parses JSON recursively: very deep nesting would exhaust its stack (a 500). */
 const MAX_JSON_DEPTH = 256;
 
-function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text.charCodeAt(index);
-    if (inString) {
-      if (char === 92) index += 1;
-      else if (char === 34) inString = false;
-    } else if (char === 34) inString = true;
-    else if (char === 91 || char === 123) deepest = Math.max(deepest, ++depth);
-    else if (char === 93 || char === 125) depth -= 1;
-  }
-  return deepest;
-}
-
 /**
  * The request body as JSON: the raw text (Postgres parses it again, keeping numbers exact) and its
  * parsed shape for validation. Only JSON content types are accepted.
@@ -128,21 +114,16 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<JsonBo
   if (type !== 'application/json' && type !== '' && !type?.endsWith('+json')) {
     throw unsupportedMediaType([type ?? ''], 415);
   }
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > maxBytes) throw payloadTooLarge(maxBytes);
-  const buffer = await c.req.arrayBuffer();
-  if (buffer.byteLength > maxBytes) throw payloadTooLarge(maxBytes);
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(buffer);
-  if (text.trim() === '') return { kind: 'empty' };
-  if (nestingDepth(text) > MAX_JSON_DEPTH) {
-    throw invalidBody(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
-  }
-  let value: unknown;
+  let body: Awaited<ReturnType<typeof readJson>>;
   try {
-    value = JSON.parse(text);
-  } catch {
-    throw invalidBody('Empty or invalid json');
+    body = await readJson(c, { maxBytes, maxDepth: MAX_JSON_DEPTH });
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    if (error.problem === 'too_large') throw payloadTooLarge(error.message);
+    throw invalidBody(error.problem === 'too_deep' ? error.message : 'Empty or invalid json');
   }
+  const { text, value } = body;
+  if (value === undefined) return { kind: 'empty' };
   if (Array.isArray(value)) return { kind: 'array', text, value };
   if (typeof value === 'object' && value !== null) {
     return { kind: 'object', text, value: value as Record<string, unknown> };
@@ -150,14 +131,7 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<JsonBo
   throw invalidBody('Empty or invalid json');
 }
 
-function payloadTooLarge(maxBytes: number) {
+function payloadTooLarge(details: string) {
   // The unread rest of the body is still on the connection: close it rather than let a client reuse it.
-  return restError(
-    413,
-    'PGRST413',
-    'Payload Too Large',
-    `The request body exceeds ${maxBytes} bytes.`,
-    null,
-    { Connection: 'close' },
-  );
+  return restError(413, 'PGRST413', 'Payload Too Large', details, null, { Connection: 'close' });
 }

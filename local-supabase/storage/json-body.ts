@@ -1,14 +1,17 @@
+// The JSON body of a storage request, validated with zod; bad input is storage's 400 `InvalidRequest`.
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { BodyError, readJsonBody as readJson } from '../http/json-body.ts';
 import { storageErrors } from './errors.ts';
 
 /** Parses and validates a JSON request body; bad input is storage's 400 `InvalidRequest`. */
 export async function readJsonBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
   let value: unknown;
   try {
-    const text = await c.req.text();
-    value = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
+    // storage-api reads an empty body as `{}`.
+    value = (await readJson(c)).value ?? {};
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
     throw storageErrors.invalidRequest('Body is not valid JSON');
   }
   const parsed = schema.safeParse(value);

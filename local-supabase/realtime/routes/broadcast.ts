@@ -2,12 +2,13 @@
 // joined) and `POST /api/broadcast/<topic>/events/<event>` (`channel.httpSend()`), both 202. A message marked
 // `private` reaches private channels only, and only when the caller's claims may write to its topic
 // (the realtime.messages INSERT policies), as hosted Realtime checks it.
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Keys } from '../../config/keys.ts';
 import type { Claims } from '../../db/database.ts';
 import { ServiceError } from '../../http/errors.ts';
 import { AccountError, type AccountChecks } from '../../http/account.ts';
+import { BodyError, readJsonBody } from '../../http/json-body.ts';
 import { identifyRequest, JwtError } from '../../http/keys.ts';
 import type { AppEnv } from '../../http/service.ts';
 import type { Hub } from '../hub.ts';
@@ -25,6 +26,19 @@ const batch = z.object({
     )
     .max(1000),
 });
+
+/** The JSON body; an empty or malformed one is refused. */
+async function readJson(c: Context): Promise<unknown> {
+  const { value } = await readJsonBody(c).catch((error: unknown) => {
+    throw error instanceof BodyError ? notJson() : error;
+  });
+  if (value === undefined) throw notJson();
+  return value;
+}
+
+function notJson(): ServiceError {
+  return new ServiceError(400, 'invalid_json', 'Body is not valid JSON');
+}
 
 async function checkCaller(
   header: (name: string) => string | undefined,
@@ -63,13 +77,7 @@ export function addBroadcastRoutes(app: Hono<AppEnv>, context: BroadcastContext)
 
   app.post('/api/broadcast', async (c) => {
     const claims = await checkCaller((name) => c.req.header(name), keys, accounts);
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw new ServiceError(400, 'invalid_json', 'Body is not valid JSON');
-    }
-    const parsed = batch.safeParse(body);
+    const parsed = batch.safeParse(await readJson(c));
     if (!parsed.success) {
       throw new ServiceError(
         400,
@@ -96,11 +104,7 @@ export function addBroadcastRoutes(app: Hono<AppEnv>, context: BroadcastContext)
     if (binary) {
       payload = new Uint8Array(await c.req.arrayBuffer());
     } else {
-      try {
-        payload = await c.req.json();
-      } catch {
-        throw new ServiceError(400, 'invalid_json', 'Body is not valid JSON');
-      }
+      payload = await readJson(c);
     }
     const topic = c.req.param('topic');
     const isPrivate = c.req.query('private') === 'true';
