@@ -15,7 +15,13 @@ export interface PendingEmail {
 
 export type LinkType = 'signup' | 'magiclink' | 'recovery' | 'email_change' | 'invite';
 
-function verifyUrl(context: AuthContext, hash: string, type: LinkType, redirectTo: string): string {
+/** The `/verify` link an e-mail (or an admin's generated link) carries. */
+export function verifyUrl(
+  context: AuthContext,
+  hash: string,
+  type: LinkType,
+  redirectTo: string,
+): string {
   const query = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
   return `${context.apiUrl}/auth/v1/verify?${query.toString()}`;
 }
@@ -36,7 +42,14 @@ function templateData(
   };
 }
 
-function newToken(context: AuthContext, address: string, pkce: boolean) {
+export interface IssuedToken {
+  /** The code the e-mail shows. */
+  otp: string;
+  /** What the link carries and the database keeps. */
+  hash: string;
+}
+
+function newToken(context: AuthContext, address: string, pkce: boolean): IssuedToken {
   const otp = generateOtp(context.config.auth.email.otp_length);
   const hash = (pkce ? PKCE_PREFIX : '') + tokenHash(address, otp);
   return { otp, hash };
@@ -50,29 +63,81 @@ export interface SendOptions {
 }
 
 /**
- * Issues the token of a single-link e-mail and records it where GoTrue keeps it: the user's
- * `<kind>_token` and `<kind>_sent_at` columns, and auth.one_time_tokens.
+ * Makes a token for the user's address and records it where GoTrue keeps it: the user's
+ * `<kind>_token` and `<kind>_sent_at` columns (and `invited_at` for an invitation), and
+ * auth.one_time_tokens. Sending limits are the caller's: an admin's generated link is not sent.
  */
+export async function recordToken(
+  tx: Tx,
+  context: AuthContext,
+  user: UserRow,
+  kind: 'confirmation' | 'recovery',
+  options: { pkce: boolean; invited?: boolean },
+): Promise<IssuedToken> {
+  const email = user.email ?? '';
+  const token = newToken(context, email, options.pkce);
+  const invited = options.invited ? ', invited_at = now()' : '';
+  // `kind` is one of two literals, never request input, so it may name the columns.
+  await tx.query(
+    `update auth.users set ${kind}_token = $2, ${kind}_sent_at = now()${invited} where id = $1`,
+    [user.id, token.hash],
+  );
+  await storeOneTimeToken(tx, user.id, `${kind}_token`, token.hash, email);
+  return token;
+}
+
+/**
+ * Records a pending e-mail change to `newEmail` with the token hash of each side given (an empty hash
+ * clears that side); a side not given keeps what it had.
+ */
+export async function recordEmailChange(
+  tx: Tx,
+  user: UserRow,
+  newEmail: string,
+  hashes: { new?: string; current?: string },
+): Promise<void> {
+  const current = hashes.current !== undefined;
+  const next = hashes.new !== undefined;
+  await tx.query(
+    `update auth.users set email_change = $2,
+        email_change_token_new = case when $5 then $3 else email_change_token_new end,
+        email_change_token_current = case when $6 then $4 else email_change_token_current end,
+        email_change_confirm_status = 0, email_change_sent_at = now() where id = $1`,
+    [user.id, newEmail, hashes.new ?? '', hashes.current ?? '', next, current],
+  );
+  if (next) {
+    await storeOneTimeToken(tx, user.id, 'email_change_token_new', hashes.new ?? '', newEmail);
+  }
+  if (current) {
+    const address = user.email ?? '';
+    await storeOneTimeToken(
+      tx,
+      user.id,
+      'email_change_token_current',
+      hashes.current ?? '',
+      address,
+    );
+  }
+}
+
+/** A token for one side of an e-mail change, for `address` (the current or the new one). */
+export function emailChangeToken(context: AuthContext, address: string): IssuedToken {
+  return newToken(context, address, false);
+}
+
+/** The token of a single-link e-mail, once the send frequency and the e-mail budget allow it. */
 async function issueToken(
   tx: Tx,
   context: AuthContext,
   user: UserRow,
   kind: 'confirmation' | 'recovery',
   options: SendOptions,
-): Promise<{ otp: string; hash: string }> {
+): Promise<IssuedToken> {
   const sentAt = kind === 'confirmation' ? user.confirmation_sent_at : user.recovery_sent_at;
   checkSendFrequency(sentAt, context.config.auth.email.max_frequency);
-  const email = user.email ?? '';
-  context.emailLimiter.take({ to: email, ip: options.clientIp });
+  context.emailLimiter.take({ to: user.email ?? '', ip: options.clientIp });
   context.codeAttempts.reset(user.id);
-  const token = newToken(context, email, options.pkce);
-  // `kind` is one of two literals, never request input, so it may name the columns.
-  await tx.query(
-    `update auth.users set ${kind}_token = $2, ${kind}_sent_at = now() where id = $1`,
-    [user.id, token.hash],
-  );
-  await storeOneTimeToken(tx, user.id, `${kind}_token`, token.hash, email);
-  return token;
+  return recordToken(tx, context, user, kind, { pkce: options.pkce });
 }
 
 /** The sign-up confirmation (also what a new user gets from /otp). */
@@ -125,14 +190,8 @@ export async function prepareEmailChange(
   context.codeAttempts.reset(user.id);
   const toNew = newToken(context, newEmail, options.pkce);
   const toCurrent = secure ? newToken(context, current, options.pkce) : { otp: '', hash: '' };
-  await tx.query(
-    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
-        email_change_confirm_status = 0, email_change_sent_at = now() where id = $1`,
-    [user.id, newEmail, toNew.hash, toCurrent.hash],
-  );
-  await storeOneTimeToken(tx, user.id, 'email_change_token_new', toNew.hash, newEmail);
-  await storeOneTimeToken(tx, user.id, 'email_change_token_current', toCurrent.hash, current);
-  const data = (token: { otp: string; hash: string }, sendingTo: string) => ({
+  await recordEmailChange(tx, user, newEmail, { new: toNew.hash, current: toCurrent.hash });
+  const data = (token: IssuedToken, sendingTo: string) => ({
     ...templateData(context, user, {
       ...token,
       type: 'email_change',

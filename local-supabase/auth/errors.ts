@@ -1,7 +1,7 @@
 // GoTrue's errors (supabase/auth internal/api/errors.go): `{code, message}` for clients announcing
 // API version 2024-01-01 (supabase-js does), the legacy `{code, error_code, msg}` otherwise, and
 // OAuth-style `{error, error_description}` for some token grant failures.
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ServiceError, toServiceError } from '../http/errors.ts';
 
@@ -46,23 +46,32 @@ export function announcedApiVersion(c: Context): string | undefined {
   return Number.isFinite(time) && time >= API_VERSION_2024 ? header : undefined;
 }
 
-export function handleAuthErrors(onUnexpected: (error: unknown) => void) {
-  return (error: Error, c: Context) => {
+/**
+ * Echoes the announced API version on every auth response, errors included: auth-js reads
+ * `error.code` only from responses that carry it. The one place the header is set.
+ */
+export function echoApiVersion(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
     const version = announcedApiVersion(c);
     if (version) c.header('X-Supabase-Api-Version', version);
+  };
+}
+
+/** GoTrue's error body: the new shape for clients announcing 2024-01-01 or later, else the legacy one. */
+export function authErrorBody(error: ServiceError, apiVersion: string | undefined) {
+  return apiVersion
+    ? { code: error.code, message: error.message, ...error.extra }
+    : { code: error.status, error_code: error.code, msg: error.message, ...error.extra };
+}
+
+export function handleAuthErrors(onUnexpected: (error: unknown) => void) {
+  return (error: Error, c: Context) => {
     if (error instanceof OAuthError) {
       return c.json({ error: error.error, error_description: error.message }, 400);
     }
     const serviceError = toServiceError(error, onUnexpected);
     c.header('x-sb-error-code', serviceError.code);
-    const body = version
-      ? { code: serviceError.code, message: serviceError.message, ...serviceError.extra }
-      : {
-          code: serviceError.status,
-          error_code: serviceError.code,
-          msg: serviceError.message,
-          ...serviceError.extra,
-        };
-    return c.json(body, serviceError.status);
+    return c.json(authErrorBody(serviceError, announcedApiVersion(c)), serviceError.status);
   };
 }

@@ -5,7 +5,7 @@ import type { AppEnv, Service, ServiceContext } from '../http/service.ts';
 import type { AuthContext } from './context.ts';
 import { CodeAttempts } from './code-attempts.ts';
 import { EmailLimiter } from './email-limit.ts';
-import { announcedApiVersion, handleAuthErrors, notFound } from './errors.ts';
+import { echoApiVersion, handleAuthErrors, notFound } from './errors.ts';
 import { PasswordHasher } from './password-hasher.ts';
 import { createRequestLimits, limitRequests } from './rate-limit.ts';
 import { addAdminRoutes } from './routes/admin.ts';
@@ -38,12 +38,7 @@ export function createService(service: ServiceContext): Service {
     service.logger.error('auth', 'unexpected error', error);
   });
   app.onError(onError);
-  app.use(async (c, next) => {
-    await next();
-    // auth-js reads `error.code` only from responses that echo the API version it announced.
-    const version = announcedApiVersion(c);
-    if (version) c.header('X-Supabase-Api-Version', version);
-  });
+  app.use(echoApiVersion());
   app.use(limitBody(MAX_BODY_BYTES));
   // Where GoTrue limits by route; /token, /signup and PUT /user limit in their handlers (GoTrue's order).
   for (const path of ['/otp', '/recover', '/resend']) {

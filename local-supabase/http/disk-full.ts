@@ -14,7 +14,7 @@ export function isDiskFull(error: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
-export function diskFullError(shape: ErrorShape): ServiceError {
+export function diskFullError(shape?: ErrorShape): ServiceError {
   if (shape === 'storage') {
     return new ServiceError(507, 'insufficient_storage', NO_SPACE_MESSAGE, {
       extra: { statusCode: '507', code: 'InsufficientStorage' },

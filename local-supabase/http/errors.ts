@@ -37,16 +37,12 @@ export class ServiceError extends Error {
   }
 }
 
-export type ErrorShape = 'auth' | 'rest' | 'storage' | 'gateway';
+/** The shapes rendered here; auth renders GoTrue's own (auth/errors.ts). */
+export type ErrorShape = 'rest' | 'storage' | 'gateway';
 
 /** The body each service sends for an error, as its Supabase counterpart does. */
-export function errorBody(shape: ErrorShape, error: ServiceError, apiVersion?: string) {
+export function errorBody(shape: ErrorShape, error: ServiceError) {
   switch (shape) {
-    case 'auth':
-      // GoTrue sends the new shape only to clients that announce API version 2024-01-01.
-      return apiVersion
-        ? { code: error.code, message: error.message, ...error.extra }
-        : { code: error.status, error_code: error.code, msg: error.message, ...error.extra };
     case 'rest':
       return { code: error.code, details: error.details, hint: error.hint, message: error.message };
     case 'storage':
@@ -74,7 +70,7 @@ export function toServiceError(
   ) {
     return new ServiceError(413, 'request_too_large', 'Payload too large');
   }
-  if (isDiskFull(error)) return diskFullError('auth');
+  if (isDiskFull(error)) return diskFullError();
   onUnexpected?.(error);
   return new ServiceError(500, 'unexpected_failure', 'Unexpected failure');
 }
@@ -87,9 +83,7 @@ export function handleErrors(shape: ErrorShape, onUnexpected?: (error: unknown) 
       shape !== 'rest' && !(error instanceof ServiceError) && isDiskFull(error)
         ? diskFullError(shape)
         : toServiceError(error, onUnexpected);
-    const apiVersion = c.req.header('x-supabase-api-version');
     for (const [name, value] of Object.entries(serviceError.headers)) c.header(name, value);
-    if (shape === 'auth' && apiVersion) c.header('X-Supabase-Api-Version', apiVersion);
-    return c.json(errorBody(shape, serviceError, apiVersion), serviceError.status);
+    return c.json(errorBody(shape, serviceError), serviceError.status);
   };
 }

@@ -4,7 +4,15 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { objectField, readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
-import { generateOtp, randomPassword, tokenHash } from '../crypto.ts';
+import { randomPassword } from '../crypto.ts';
+import {
+  emailChangeToken,
+  recordEmailChange,
+  recordToken,
+  verifyUrl,
+  type IssuedToken,
+  type LinkType,
+} from '../emails.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
 import { resolveRedirect } from '../redirect.ts';
 import {
@@ -13,7 +21,6 @@ import {
   findUserById,
   isConfirmed,
   mergeMetadata,
-  storeOneTimeToken,
   toUserJson,
 } from '../users.ts';
 import { checkPasswordStrength, validateEmail } from '../validate.ts';
@@ -40,8 +47,6 @@ export function addGenerateLinkRoutes(app: Hono<AppEnv>, context: AuthContext): 
     const data = objectField(body, 'data') ?? {};
     const requested = stringField(body, 'redirect_to') ?? c.req.query('redirect_to');
     const redirectTo = resolveRedirect(requested, config);
-    const otp = generateOtp(config.auth.email.otp_length);
-    const hashed = tokenHash(email, otp);
     const existing = await db.transaction((tx) => findUserByEmail(tx, email));
     let password = stringField(body, 'password');
     if (!existing && type === 'magiclink') {
@@ -57,7 +62,8 @@ export function addGenerateLinkRoutes(app: Hono<AppEnv>, context: AuthContext): 
       ? validateEmail(stringField(body, 'new_email') ?? '')
       : '';
 
-    const user = await db.transaction(async (tx) => {
+    // The same token issuing as the e-mails (emails.ts), without sending anything.
+    const { user, token } = await db.transaction(async (tx) => {
       let user = existing ? await findUserById(tx, existing.id) : null;
       if (!user && ['recovery', 'email_change_current', 'email_change_new'].includes(type)) {
         throw notFound('user_not_found', 'User with this email not found');
@@ -72,60 +78,28 @@ export function addGenerateLinkRoutes(app: Hono<AppEnv>, context: AuthContext): 
           mergeMetadata(user.raw_user_meta_data, data, 'user_metadata'),
         ]);
       }
+      let token: IssuedToken;
       if (type === 'magiclink' || type === 'recovery') {
-        await tx.query(
-          'update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1',
-          [user.id, hashed],
-        );
-        await storeOneTimeToken(tx, user.id, 'recovery_token', hashed, email);
+        token = await recordToken(tx, context, user, 'recovery', { pkce: false });
       } else if (type === 'signup' || type === 'invite') {
-        await tx.query(
-          `update auth.users set confirmation_token = $2, confirmation_sent_at = now(),
-              invited_at = case when $3 then now() else invited_at end where id = $1`,
-          [user.id, hashed, type === 'invite'],
-        );
-        await storeOneTimeToken(tx, user.id, 'confirmation_token', hashed, email);
+        const invited = type === 'invite';
+        token = await recordToken(tx, context, user, 'confirmation', { pkce: false, invited });
       } else {
         const other = await findUserByEmail(tx, newEmail);
         if (other && other.id !== user.id) throw unprocessable('email_exists', EMAIL_EXISTS);
-        const column =
-          type === 'email_change_current' ? 'email_change_token_current' : 'email_change_token_new';
-        const hash = type === 'email_change_current' ? hashed : tokenHash(newEmail, otp);
-        await tx.query(
-          `update auth.users set email_change = $2, ${column} = $3, email_change_sent_at = now(),
-              email_change_confirm_status = 0 where id = $1`,
-          [user.id, newEmail, hash],
-        );
-        await storeOneTimeToken(
-          tx,
-          user.id,
-          column,
-          hash,
-          type === 'email_change_current' ? email : newEmail,
-        );
+        const side = type === 'email_change_current' ? 'current' : 'new';
+        token = emailChangeToken(context, side === 'current' ? (user.email ?? '') : newEmail);
+        await recordEmailChange(tx, user, newEmail, { [side]: token.hash });
       }
-      return findUserById(tx, user.id);
+      return { user: await findUserById(tx, user.id), token };
     });
     if (!user) throw notFound('user_not_found', 'User with this email not found');
-    const hashedToken =
-      type === 'email_change_current'
-        ? (user.email_change_token_current ?? '')
-        : type === 'email_change_new'
-          ? (user.email_change_token_new ?? '')
-          : type === 'magiclink' || type === 'recovery'
-            ? (user.recovery_token ?? '')
-            : (user.confirmation_token ?? '');
-    const linkType = type.startsWith('email_change') ? 'email_change' : type;
-    const query = new URLSearchParams({
-      token: hashedToken,
-      type: linkType,
-      redirect_to: redirectTo,
-    });
+    const linkType = type.startsWith('email_change') ? 'email_change' : (type as LinkType);
     return c.json({
       ...toUserJson(user),
-      action_link: `${context.apiUrl}/auth/v1/verify?${query.toString()}`,
-      email_otp: otp,
-      hashed_token: hashedToken,
+      action_link: verifyUrl(context, token.hash, linkType, redirectTo),
+      email_otp: token.otp,
+      hashed_token: token.hash,
       verification_type: type,
       redirect_to: redirectTo,
     });
