@@ -181,6 +181,11 @@ export async function compileDataset(
       _type: 'author',
       name,
       slug: slugOf(requireText(fields, 'slug', file)),
+      ...(fields['localizedName'] === undefined
+        ? {}
+        : {
+            localizedName: { _type: 'localeString', ...perLocale(fields, 'localizedName', file) },
+          }),
       ...(author.avatar === null
         ? {}
         : {
@@ -192,7 +197,7 @@ export async function compileDataset(
               name,
             ),
           }),
-      bio: { _type: 'localeText', ...bios(fields, file) },
+      bio: { _type: 'localeText', ...perLocale(fields, 'bio', file) },
     });
   }
 
@@ -222,20 +227,27 @@ function translationGroup(type: string, item: TranslatedItem): Doc {
   };
 }
 
-function bios(fields: Fields, file: string): Partial<Record<Locale, string>> {
-  const bio = fields['bio'];
-  if (bio === null || typeof bio !== 'object' || Array.isArray(bio)) {
+/** A field that maps locales to text (an author's `bio`, `localizedName`). */
+function perLocale(
+  fields: Fields,
+  field: 'bio' | 'localizedName',
+  file: string,
+): Partial<Record<Locale, string>> {
+  const value = fields[field];
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new AuthoringError(
       file,
-      `field "bio" must map locales to text, with ${defaultLocale} at least`,
+      field === 'bio'
+        ? `field "bio" must map locales to text, with ${defaultLocale} at least`
+        : `field "${field}" must map locales to text`,
     );
   }
   const out: Partial<Record<Locale, string>> = {};
-  for (const [language, text] of Object.entries(bio as Record<string, unknown>)) {
+  for (const [language, text] of Object.entries(value as Record<string, unknown>)) {
     if (!(locales as readonly string[]).includes(language) || typeof text !== 'string') {
       throw new AuthoringError(
         file,
-        `field "bio.${language}" must be text in one of ${locales.join(', ')}`,
+        `field "${field}.${language}" must be text in one of ${locales.join(', ')}`,
       );
     }
     out[language as Locale] = text.trim();

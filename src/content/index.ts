@@ -11,6 +11,7 @@ import type { SiteContent } from './types.ts';
 export type * from './types.ts';
 export { ContentValidationError } from './validate.ts';
 export { fetchQuery } from './fetch-query.ts';
+export { authorNameIn } from './author-name.ts';
 
 let siteContent: Promise<SiteContent> | undefined;
 

@@ -49,10 +49,11 @@ export const pagesQuery = /* groq */ `*[_type == "page" && language == $language
   body
 }`;
 
-/** All authors; their bios are per locale inside the one document. */
+/** All authors; their bios (and names where they differ) are per locale inside the one document. */
 export const authorsQuery = /* groq */ `*[_type == "author"] | order(slug.current asc) {
   _id,
   name,
+  localizedName,
   "slug": slug.current,
   "avatar": avatar${image},
   bio

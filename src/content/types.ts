@@ -64,7 +64,10 @@ export interface Article {
   coverImage: ImageAsset;
   author: {
     _id: string;
+    /** The name every locale shares; show `authorNameIn(author, locale)`. */
     name: string;
+    /** The name where a locale writes it differently (e.g. in Arabic script). */
+    localizedName: Partial<Record<Locale, string>>;
     slug: string;
     avatar: ImageAsset | null;
     /** In the article's locale, falling back to English. */
@@ -91,7 +94,10 @@ export interface Category {
 
 export interface Author {
   _id: string;
+  /** The name every locale shares; show `authorNameIn(author, locale)`. */
   name: string;
+  /** The name where a locale writes it differently (e.g. in Arabic script). */
+  localizedName: Partial<Record<Locale, string>>;
   slug: string;
   avatar: ImageAsset | null;
   bio: Partial<Record<Locale, string>>;

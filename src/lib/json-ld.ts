@@ -1,4 +1,4 @@
-import type { Article } from '../content/index';
+import { authorNameIn, type Article } from '../content/index';
 
 export interface ArticleJsonLdInput {
   article: Article;
@@ -27,7 +27,9 @@ export function articleJsonLd({
     dateModified: article.updatedAt ?? article.publishedAt,
     mainEntityOfPage: url,
     image: [imageUrl],
-    author: [{ '@type': 'Person', name: article.author.name, url: authorUrl }],
+    author: [
+      { '@type': 'Person', name: authorNameIn(article.author, article.language), url: authorUrl },
+    ],
     publisher: { '@type': 'Organization', name: publisher },
   };
 }

@@ -1,7 +1,7 @@
 import { defineField, defineType } from 'sanity';
 import { maxLength } from '../../src/content/schemas/rules.ts';
 import { imageField, slugField } from './fields.ts';
-import { locales, textUpTo } from './rules.ts';
+import { locales, optionalTextUpTo, textUpTo } from './rules.ts';
 
 const localeTitles: Record<string, string> = {
   en: 'English',
@@ -10,7 +10,10 @@ const localeTitles: Record<string, string> = {
   ar: 'Arabic',
 };
 
-/** Authors are not translated: one document, with a biography per language (English required). */
+/**
+ * Authors are not translated: one document, with a biography per language (English required) and
+ * optionally their name as it is written in another language.
+ */
 export const author = defineType({
   name: 'author',
   title: 'Author',
@@ -23,6 +26,23 @@ export const author = defineType({
       validation: textUpTo(maxLength.authorName),
     }),
     slugField('name'),
+    defineField({
+      name: 'localizedName',
+      title: 'Name in other languages',
+      description:
+        'Only where the name is written differently in a language (Arabic script, a usual ' +
+        'transliteration). Empty: the name above is shown.',
+      type: 'object',
+      options: { collapsible: true, collapsed: true },
+      fields: locales.map((locale) =>
+        defineField({
+          name: locale,
+          title: localeTitles[locale] ?? locale,
+          type: 'string',
+          validation: optionalTextUpTo(maxLength.authorName),
+        }),
+      ),
+    }),
     imageField('avatar', 'Portrait', false),
     defineField({
       name: 'bio',

@@ -1,5 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { MemberHeader } from './support/members.ts';
+import { uiText } from './support/ui-strings.ts';
 
 /** Relative luminance (0 black … 1 white) of a computed `rgb()` colour. */
 async function luminanceOf(locator: Locator, property: 'color' | 'background-color') {
@@ -37,3 +39,55 @@ test.describe('with a light system colour scheme', () => {
     expect(await luminanceOf(body, 'color')).toBeLessThan(0.05);
   });
 });
+
+/** The computed colour of a CSS custom property, as `rgb(…)` like computed backgrounds. */
+async function customColor(locator: Locator, name: string): Promise<string> {
+  return locator.evaluate((element, property) => {
+    const probe = document.createElement('span');
+    probe.style.color = `var(${property})`;
+    element.append(probe);
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  }, name);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`primary buttons in the ${colorScheme} scheme`, () => {
+    test.use({ colorScheme });
+
+    test('the sign-in dialog’s submit button is filled with the link colour, not plain', async ({
+      page,
+    }) => {
+      const header = new MemberHeader(page, 'en');
+      await page.goto('/en/');
+      await header.openDialog();
+      const submit = header.dialog.getByRole('button', {
+        name: uiText('en', 'auth.password.submit'),
+      });
+      const background = await submit.evaluate(
+        (element) => getComputedStyle(element).backgroundColor,
+      );
+      expect(background).toBe(await customColor(submit, '--link'));
+      // The dialog's other buttons (the tabs) stay plain: only the primary one is filled.
+      const tab = header.dialog.getByRole('tab').first();
+      expect(await tab.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
+        background,
+      );
+    });
+
+    test('the signed-out account page’s sign-in button is filled the same way', async ({
+      page,
+    }) => {
+      await page.goto('/en/account/');
+      const button = page.locator('main').getByRole('button', {
+        name: uiText('en', 'header.signIn'),
+      });
+      await expect(button).toBeVisible();
+      const background = await button.evaluate(
+        (element) => getComputedStyle(element).backgroundColor,
+      );
+      expect(background).toBe(await customColor(button, '--link'));
+    });
+  });
+}

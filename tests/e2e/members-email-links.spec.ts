@@ -59,6 +59,37 @@ test('sign-up in German: a German e-mail, a link mail scanners cannot use up, th
   await expect(header.accountButton).toBeVisible();
 });
 
+test('an e-mail link opened in German and switched to English keeps its token and completes in English', async ({
+  page,
+  site,
+  data,
+}) => {
+  const email = freshAddress('switch');
+  await page.goto(aRoute(data, 'home', 'de').path);
+  const header = new MemberHeader(page, 'de');
+  await header.openDialog();
+  await chooseTab(header, 'auth.tabs.signUp');
+  await header.field('auth.field.email').fill(email);
+  await header.field('auth.field.password').fill(password);
+  await button(page, 'de', 'auth.signUp.submit').click();
+  await expect(header.dialog.getByRole('status')).toBeVisible();
+  const link = siteLinkOf(await newestMail(email));
+  const token = new URL(link, 'http://site').search;
+  expect(token).toMatch(/token_hash=/);
+
+  await page.goto(link);
+  await site.languageLink('de', 'en').click();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/en/auth/confirm/' && url.search === token,
+  );
+  await expect(page.getByText(uiText('en', 'confirm.intro.email'))).toBeVisible();
+  await button(page, 'en', 'confirm.submit.email').click();
+  // The link's own `next` (the account page in the language the member signed up in) is kept.
+  await expect(page).toHaveURL((url) => url.pathname === '/de/account/');
+  await page.goto(aRoute(data, 'home', 'en').path);
+  await expect(new MemberHeader(page, 'en').accountButton).toBeVisible();
+});
+
 test('e-mail code: the 6-digit code from the e-mail signs in from the dialog', async ({
   page,
   data,

@@ -1,3 +1,4 @@
+import { authorNameIn } from '../../src/content/author-name.ts';
 import { expect, test } from './support/fixtures.ts';
 import { aRoute, locales, routesOf } from './support/site-data.ts';
 import { uiText } from './support/ui-strings.ts';
@@ -38,7 +39,7 @@ for (const locale of locales) {
     await listPage.cardLinks.and(page.locator(`[href="${entry.path}"]`)).click();
     await articlePage.authorLink.click();
     await expect(page).toHaveURL(article.authorPath);
-    await expect(listPage.heading).toHaveText(entry.article.author.name);
+    await expect(listPage.heading).toHaveText(authorNameIn(entry.article.author, locale));
     expect(await listPage.cardPaths()).toContain(entry.path);
   });
 }

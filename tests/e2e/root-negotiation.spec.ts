@@ -41,6 +41,42 @@ test.describe('a reader who chose a language before', () => {
   });
 });
 
+test.describe('a reader who picks a language in the switcher', () => {
+  test.use({ locale: 'en-US' });
+
+  for (const chosen of locales.filter((locale) => locale !== 'en')) {
+    test(`is sent from / to /${chosen}/ afterwards, although the browser asks for English`, async ({
+      site,
+      page,
+    }) => {
+      await site.open('/en/');
+      await site.languageLink('en', chosen).click();
+      await expect(page).toHaveURL(`/${chosen}/`);
+      await page.goto('/');
+      await expect(page).toHaveURL(`/${chosen}/`);
+    });
+  }
+
+  test('changes the saved language when picking another one later', async ({ site, page }) => {
+    await site.open('/en/');
+    await site.languageLink('en', 'de').click();
+    await site.languageLink('de', 'fr').click();
+    await expect(page).toHaveURL('/fr/');
+    await page.goto('/');
+    await expect(page).toHaveURL('/fr/');
+  });
+
+  test('keeps the browser language as long as only links led to other languages', async ({
+    site,
+    page,
+  }) => {
+    // A German page reached by a link (a search result, a shared article) is no choice of language.
+    await site.open('/de/');
+    await page.goto('/');
+    await expect(page).toHaveURL('/en/');
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, locale: 'de-DE' });
 

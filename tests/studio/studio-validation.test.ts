@@ -146,6 +146,14 @@ const brokenDocuments: {
     })),
   },
   {
+    what: 'an author’s Arabic name over 80 characters',
+    id: 'author-ada',
+    mutate: editDoc('author-ada', (doc) => ({
+      ...doc,
+      localizedName: { _type: 'localeString', ar: 'ا'.repeat(81) },
+    })),
+  },
+  {
     what: 'a navigation entry pointing at a page of another language',
     id: 'siteSettings-de',
     mutate: editDoc('siteSettings-de', (doc) => ({

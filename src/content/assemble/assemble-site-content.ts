@@ -28,6 +28,7 @@ export function assembleSiteContent(raw: RawContent, source: ContentSource): Sit
   const authors: Author[] = raw.authors.map((author) => ({
     _id: author._id,
     name: author.name,
+    localizedName: author.localizedName,
     slug: author.slug,
     avatar: author.avatar === null ? null : toImageAsset(author.avatar, source),
     bio: author.bio,
@@ -68,6 +69,7 @@ export function assembleSiteContent(raw: RawContent, source: ContentSource): Sit
         author: {
           _id: article.author._id,
           name: author?.name ?? '',
+          localizedName: author?.localizedName ?? {},
           slug: author?.slug ?? '',
           avatar: author?.avatar ?? null,
           bio: author?.bio[language] ?? author?.bio[defaultLocale] ?? '',

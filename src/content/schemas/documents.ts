@@ -79,6 +79,17 @@ export const rawPage = z.object({
 export const rawAuthor = z.object({
   _id: documentId,
   name: textUpTo(maxLength.authorName),
+  // The name as written in some locales (Arabic script, a transliteration); absent: `name`.
+  localizedName: z
+    .strictObject({
+      _type: z.string().optional(),
+      en: textUpTo(maxLength.authorName).optional(),
+      de: textUpTo(maxLength.authorName).optional(),
+      fr: textUpTo(maxLength.authorName).optional(),
+      ar: textUpTo(maxLength.authorName).optional(),
+    })
+    .nullish()
+    .transform((names) => withoutType(names ?? {})),
   slug,
   // Avatars are optional; the author's name always stands next to one, so its alt is the name.
   avatar: image.nullable(),
@@ -91,14 +102,17 @@ export const rawAuthor = z.object({
       fr: text.optional(),
       ar: text.optional(),
     })
-    .transform(
-      (bios) =>
-        // Keep only the locales that are present, without the object's `_type`.
-        Object.fromEntries(
-          Object.entries(bios).filter(([key, bio]) => key !== '_type' && bio !== undefined),
-        ) as Partial<Record<Locale, string>>,
-    ),
+    .transform(withoutType),
 });
+
+/** Keeps only the locales that are present, without the object's `_type`. */
+function withoutType(
+  perLocale: Record<string, string | undefined>,
+): Partial<Record<Locale, string>> {
+  return Object.fromEntries(
+    Object.entries(perLocale).filter(([key, value]) => key !== '_type' && value !== undefined),
+  );
+}
 
 const navigationReference = resolved(
   z.object({

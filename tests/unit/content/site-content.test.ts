@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { locales } from '../../../src/i18n/locales';
-import { loadSiteContent } from '../../../src/content/index';
+import { authorNameIn, loadSiteContent } from '../../../src/content/index';
 import { createLocalSource } from '../../../src/content/sources/local-source';
 import type { Article, ImageAsset, SiteContent } from '../../../src/content/types';
 
@@ -85,6 +85,16 @@ describe('the embedded dataset', () => {
         expect(categories.find((c) => c._id === category._id)?.slug).toBe(category.slug);
       }
     }
+  });
+
+  test('an author named differently in Arabic is named so on Arabic pages and by the shared name elsewhere', () => {
+    const yusuf = content.authors.find((a) => a.slug === 'yusuf-haddad');
+    expect(yusuf?.localizedName).toEqual({ ar: 'يوسف حداد' });
+    if (yusuf === undefined) return;
+    expect(authorNameIn(yusuf, 'ar')).toBe('يوسف حداد');
+    expect(authorNameIn(yusuf, 'de')).toBe('Yusuf Haddad');
+    const article = allArticles().find((a) => a.author._id === yusuf._id);
+    expect(article?.author.localizedName).toEqual(yusuf.localizedName);
   });
 
   test('every image points at a file of the dataset, with its size and alt text', () => {

@@ -57,6 +57,7 @@ export function buildContent(spec: ContentSpec): SiteContent {
   const authors: Author[] = (spec.authors ?? ['amara-okafor']).map((slug) => ({
     _id: `author.${slug}`,
     name: slug.replace('-', ' '),
+    localizedName: {},
     slug,
     avatar: null,
     bio: { en: `Bio of ${slug}` },
@@ -94,7 +95,14 @@ export function buildContent(spec: ContentSpec): SiteContent {
       excerpt: `Excerpt of ${articleSpec.key}`,
       body: [],
       coverImage: image(articleSpec.key),
-      author: { _id: author._id, name: author.name, slug: author.slug, avatar: null, bio: '' },
+      author: {
+        _id: author._id,
+        name: author.name,
+        localizedName: {},
+        slug: author.slug,
+        avatar: null,
+        bio: '',
+      },
       categories: (articleSpec.categories ?? []).flatMap((categoryKey) => {
         const category = categories[language as Locale].find(
           (candidate) => candidate.key === `translation.metadata.category.${categoryKey}`,
