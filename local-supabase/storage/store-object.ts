@@ -47,6 +47,8 @@ export interface StoreRequest {
   claims: Claims;
   owner: string | null;
   upsert: boolean;
+  /** The version the object becomes (default: a new UUID); a resumable upload passes its id. */
+  version?: string;
 }
 
 /** storage-api's answer to an upload. */
@@ -86,7 +88,7 @@ export async function storeObject(ctx: StorageContext, request: StoreRequest): P
     bucket: bucket.id,
     name: request.key,
     owner: request.owner,
-    version: randomUUID(),
+    version: request.version ?? randomUUID(),
     metadata: metadataOf(content),
     userMetadata: content.userMetadata,
   };

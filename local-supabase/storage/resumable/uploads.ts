@@ -8,7 +8,9 @@
 //   (the row is written and rolled back, as for signed upload URLs; `x-upsert` allows a replace).
 // - The last byte (`PATCH`, or a creation that carries the whole file) commits: the file is copied
 //   into the store as a new version (`.part`, synced, renamed: files.ts), the row is written as the
-//   caller, and the upload is removed. Until then no row exists.
+//   caller, and the upload is removed. Until then no row exists. The version is the upload's id, so
+//   a commit run again after a crash between the row and the removal sees its own row and only
+//   removes the upload (instead of a second row, or a 409 without `x-upsert`).
 // - Only the member (or key) that created an upload may continue, inspect or end it.
 // - Abandoned uploads expire after `expirySeconds` and their bytes are removed (at start and every
 //   few minutes).
@@ -27,6 +29,7 @@ import { storageErrors } from '../errors.ts';
 import { canStoreObject, storeObject, type ObjectContent } from '../store-object.ts';
 import { checkLimits } from '../limits.ts';
 import { findBucket } from '../sql/buckets.ts';
+import { findObject } from '../sql/objects.ts';
 import { OWNER_KEY, targetOf, UPSERT_KEY } from './target.ts';
 
 export const RESUMABLE_PATH = '/storage/v1/upload/resumable';
@@ -81,6 +84,8 @@ export class ResumableUploads {
   readonly #temporary: boolean;
   /** The caller of each request being handled (the TUS hooks receive the request object). */
   readonly #callers = new WeakMap<Request, Claims>();
+  /** Commits under way by upload id: a second one (a HEAD during the last PATCH) joins the first. */
+  readonly #commits = new Map<string, Promise<void>>();
   #timer: NodeJS.Timeout | undefined;
 
   private constructor(
@@ -189,28 +194,41 @@ export class ResumableUploads {
   /**
    * Turns a finished upload into an object: a new version file, then the row, as `claims`, then
    * the upload is removed. Run again for an upload left finished but uncommitted (a failed commit
-   * or a crash in between), when its creator asks for its offset.
+   * or a crash in between), when its creator asks for its offset; one commit per upload at a time.
    */
-  async commit(upload: Upload, claims: Claims): Promise<void> {
+  commit(upload: Upload, claims: Claims): Promise<void> {
+    const running = this.#commits.get(upload.id);
+    if (running) return running;
+    const commit = this.#commit(upload, claims).finally(() => this.#commits.delete(upload.id));
+    this.#commits.set(upload.id, commit);
+    return commit;
+  }
+
+  async #commit(upload: Upload, claims: Claims): Promise<void> {
     const target = targetOf(upload);
-    const path = join(this.directory, upload.id);
-    const content: ObjectContent = {
-      size: upload.offset,
-      eTag: await digestOf(path),
-      contentType: target.contentType,
-      cacheControl: target.cacheControl,
-      userMetadata: target.userMetadata,
-      head: await headOf(path),
-      writeTo: (files, bucket, version) => files.writeFromFile(bucket, version, path),
-    };
-    await storeObject(this.#ctx, {
-      bucket: target.bucket,
-      key: target.key,
-      body: content,
-      claims,
-      owner: ownerOf(claims),
-      upsert: upload.metadata?.[UPSERT_KEY] === 'true',
-    });
+    // The row names the upload's id as its version once a commit got that far: nothing to store.
+    const existing = await findObject(this.#ctx.db, target.bucket, target.key);
+    if (existing?.version !== upload.id) {
+      const path = join(this.directory, upload.id);
+      const content: ObjectContent = {
+        size: upload.offset,
+        eTag: await digestOf(path),
+        contentType: target.contentType,
+        cacheControl: target.cacheControl,
+        userMetadata: target.userMetadata,
+        head: await headOf(path),
+        writeTo: (files, bucket, version) => files.writeFromFile(bucket, version, path),
+      };
+      await storeObject(this.#ctx, {
+        bucket: target.bucket,
+        key: target.key,
+        body: content,
+        claims,
+        owner: ownerOf(claims),
+        upsert: upload.metadata?.[UPSERT_KEY] === 'true',
+        version: upload.id,
+      });
+    }
     await this.#store.remove(upload.id);
   }
 

@@ -331,7 +331,7 @@ describe('resumable uploads (TUS) through tus-js-client', () => {
 
 describe('abandoned resumable uploads', () => {
   it('expire after the configured time and their bytes are removed', async () => {
-    let server = await startTestServer({ resumableExpirySeconds: 1 });
+    let server = await startTestServer({ resumableExpirySeconds: 4 });
     try {
       const key = server.serviceKey;
       await server.admin().storage.createBucket('expiring', { public: false });
@@ -354,7 +354,8 @@ describe('abandoned resumable uploads', () => {
       const id = present(uploadUrl.split('/').pop());
       const dataDir = present(server.server.config.local.dataDir, 'data directory');
       expect(existsSync(join(dataDir, 'resumable', id))).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Expiry counts from the last write; 4 s leaves a loaded machine time to write the first chunk.
+      await new Promise((resolve) => setTimeout(resolve, 4500));
       const oldOrigin = new URL(server.url).origin;
       // Expired uploads are removed at start (and every few minutes while running).
       server = await server.restart();
