@@ -1,6 +1,7 @@
 // Who calls /user, /logout and /admin: the bearer token, checked as GoTrue's requireAuthentication does.
 import type { Claims, Tx } from '../db/database.ts';
 import { AccountError, checkAccount } from '../http/account.ts';
+import type { JWTPayload } from 'jose';
 import { bearerToken, identifyApiKey, JwtError, toClaims, verifyJwt } from '../http/keys.ts';
 import type { AuthContext } from './context.ts';
 import { authError, forbidden } from './errors.ts';
@@ -12,20 +13,32 @@ export interface Caller {
   claims: Claims;
 }
 
+/** The bearer's verified payload (any role: GoTrue checks roles per endpoint, not here). */
+async function readPayload(
+  authorization: string | undefined,
+  context: AuthContext,
+): Promise<JWTPayload> {
+  const token = bearerToken(authorization);
+  if (!token) throw authError(401, 'no_authorization', 'This endpoint requires a Bearer token');
+  const keyRole = token.startsWith('sb_') ? identifyApiKey(token, context.keys) : null;
+  if (keyRole) return { role: keyRole };
+  try {
+    return await verifyJwt(token, context.keys);
+  } catch (error) {
+    const reason = error instanceof JwtError ? error.message : 'invalid token';
+    throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
+  }
+}
+
 async function readClaims(
   authorization: string | undefined,
   context: AuthContext,
 ): Promise<Claims> {
-  const token = bearerToken(authorization);
-  if (!token)
-    throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  const keyRole = token.startsWith('sb_') ? identifyApiKey(token, context.keys) : null;
-  if (keyRole) return { role: keyRole };
+  const payload = await readPayload(authorization, context);
   try {
-    return toClaims(await verifyJwt(token, context.keys));
+    return toClaims(payload);
   } catch (error) {
-    const reason = error instanceof JwtError ? error.message : 'invalid token';
-    throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
+    throw forbidden('bad_jwt', (error as Error).message);
   }
 }
 
@@ -66,11 +79,16 @@ async function loadCaller(tx: Tx, claims: Claims, sub: string): Promise<Caller> 
   return { user, sessionId, claims };
 }
 
-/** The admin API needs the service_role key (or a service_role JWT) as bearer. */
+/** GoTrue's default `GOTRUE_JWT_ADMIN_ROLES`. */
+const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
+
+/** The admin API needs a service_role or supabase_admin key or JWT as bearer. */
 export async function requireAdmin(
   authorization: string | undefined,
   context: AuthContext,
 ): Promise<void> {
-  const claims = await readClaims(authorization, context);
-  if (claims.role !== 'service_role') throw forbidden('not_admin', 'User not allowed');
+  const payload = await readPayload(authorization, context);
+  if (typeof payload['role'] !== 'string' || !ADMIN_ROLES.has(payload['role'])) {
+    throw forbidden('not_admin', 'User not allowed');
+  }
 }

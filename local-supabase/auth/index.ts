@@ -9,11 +9,13 @@ import { echoApiVersion, handleAuthErrors, notFound } from './errors.ts';
 import { PasswordHasher } from './password-hasher.ts';
 import { createRequestLimits, limitRequests } from './rate-limit.ts';
 import { addAdminRoutes } from './routes/admin.ts';
+import { addFactorRoutes } from './routes/factors.ts';
 import { addLogoutRoutes } from './routes/logout.ts';
 import { addMetaRoutes } from './routes/meta.ts';
 import { addOtpRoutes } from './routes/otp.ts';
 import { addRecoverRoutes } from './routes/recover.ts';
 import { addSignupRoutes } from './routes/signup.ts';
+import { addSwitchedOffRoutes } from './routes/switched-off.ts';
 import { addTokenRoutes } from './routes/token.ts';
 import { addUserRoutes } from './routes/user.ts';
 import { addVerifyRoutes } from './routes/verify.ts';
@@ -54,6 +56,8 @@ export function createService(service: ServiceContext): Service {
   addLogoutRoutes(app, context);
   addRecoverRoutes(app, context);
   addAdminRoutes(app, context);
+  addSwitchedOffRoutes(app, context);
+  addFactorRoutes(app, context);
   // A sub-router's notFound is not consulted once mounted; a last catch-all answers in GoTrue's shape.
   app.all('*', () => {
     throw notFound('not_found', 'Not Found');

@@ -19,6 +19,35 @@ import {
 import { checkPasswordStrength, validateEmail } from '../validate.ts';
 import { addGenerateLinkRoutes } from './generate-link.ts';
 
+/** Go's strconv.ParseUint(text, 10, 64), with its error text (GoTrue quotes it to the client). */
+function parseUint(text: string): number {
+  if (!/^\d+$/.test(text))
+    throw new Error(`strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`);
+  const value = BigInt(text);
+  if (value > 18446744073709551615n) {
+    throw new Error(`strconv.ParseUint: parsing ${JSON.stringify(text)}: value out of range`);
+  }
+  return Number(value);
+}
+
+/**
+ * GoTrue's `paginate`: `page` and `per_page` must be unsigned integers and `per_page` above 0, else
+ * 400 "Bad Pagination Parameters: …". A page below 1 is the first page, as pop paginates.
+ */
+export function readPagination(
+  pageText: string | undefined,
+  perPageText: string | undefined,
+): { page: number; perPage: number } {
+  try {
+    const page = pageText ? parseUint(pageText) : 1;
+    const perPage = perPageText ? parseUint(perPageText) : 50;
+    if (perPage === 0) throw new Error('per_page must be greater than 0');
+    return { page: Math.max(1, page), perPage };
+  } catch (error) {
+    throw badRequest('validation_failed', `Bad Pagination Parameters: ${(error as Error).message}`);
+  }
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL_EXISTS = 'A user with this email address has already been registered';
 
@@ -121,18 +150,18 @@ export function addAdminRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   });
 
   app.get('/admin/users', async (c) => {
-    const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
-    const perPage = Math.min(
-      1000,
-      Math.max(1, Number.parseInt(c.req.query('per_page') ?? '50', 10) || 50),
-    );
+    const { page, perPage } = readPagination(c.req.query('page'), c.req.query('per_page'));
     const { users, total } = await db.transaction(async (tx) => {
       const count = await tx.query<{ total: number }>(
         'select count(*)::int as total from auth.users',
       );
       const ids = await tx.query<{ id: string }>(
         'select id from auth.users order by created_at desc, id limit $1 offset $2',
-        [perPage, (page - 1) * perPage],
+        // A page far past the end is empty; keep the numbers inside what Postgres' bigint holds.
+        [
+          Math.min(perPage, Number.MAX_SAFE_INTEGER),
+          Math.min((page - 1) * perPage, Number.MAX_SAFE_INTEGER),
+        ],
       );
       const rows: UserRow[] = [];
       for (const { id } of ids.rows) {

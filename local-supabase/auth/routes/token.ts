@@ -10,6 +10,7 @@ import { issueSession, refreshSession, toSessionResponse, type AuthMethod } from
 import { runTransaction } from '../transaction.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed } from '../users.ts';
 import { findPasswordProblem } from '../validate.ts';
+import { idTokenGrant, web3Grant } from './token-external.ts';
 
 const INVALID_LOGIN = 'Invalid login credentials';
 
@@ -76,6 +77,8 @@ export function addTokenRoutes(app: Hono<AppEnv>, context: AuthContext): void {
     password: passwordGrant,
     refresh_token: refreshGrant,
     pkce: pkceGrant,
+    id_token: idTokenGrant,
+    web3: web3Grant,
   };
   app.post('/token', (c) => {
     const grant = grants[c.req.query('grant_type') ?? ''];
