@@ -81,7 +81,7 @@ describe('a resumable upload interrupted while it commits', () => {
         authorization: `Bearer ${key}`,
         apikey: key,
       },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
   }
 
