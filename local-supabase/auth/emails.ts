@@ -131,13 +131,57 @@ async function issueToken(
   context: AuthContext,
   user: UserRow,
   kind: 'confirmation' | 'recovery',
-  options: SendOptions,
+  options: SendOptions & { invited?: boolean },
 ): Promise<IssuedToken> {
   const sentAt = kind === 'confirmation' ? user.confirmation_sent_at : user.recovery_sent_at;
   checkSendFrequency(sentAt, context.config.auth.email.max_frequency);
   context.emailLimiter.take({ to: user.email ?? '', ip: options.clientIp });
   context.codeAttempts.reset(user.id);
-  return recordToken(tx, context, user, kind, { pkce: options.pkce });
+  return recordToken(tx, context, user, kind, {
+    pkce: options.pkce,
+    invited: options.invited ?? false,
+  });
+}
+
+/** An invitation (POST /invite): the confirmation token, `invited_at`, and the invite template. */
+export async function prepareInvite(
+  tx: Tx,
+  context: AuthContext,
+  user: UserRow,
+  options: SendOptions,
+): Promise<PendingEmail> {
+  const token = await issueToken(tx, context, user, 'confirmation', { ...options, invited: true });
+  return {
+    type: 'invite',
+    to: user.email ?? '',
+    data: templateData(context, user, { ...token, type: 'invite', redirectTo: options.redirectTo }),
+  };
+}
+
+/**
+ * The code GET /reauthenticate sends (GoTrue sendReauthenticationOtp): kept hashed in
+ * `reauthentication_token`, and given back as `nonce` to change the password.
+ */
+export async function prepareReauthentication(
+  tx: Tx,
+  context: AuthContext,
+  user: UserRow,
+  options: SendOptions,
+): Promise<PendingEmail> {
+  checkSendFrequency(user.reauthentication_sent_at, context.config.auth.email.max_frequency);
+  const email = user.email ?? '';
+  context.emailLimiter.take({ to: email, ip: options.clientIp });
+  const token = newToken(context, email, false);
+  await tx.query(
+    'update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1',
+    [user.id, token.hash],
+  );
+  await storeOneTimeToken(tx, user.id, 'reauthentication_token', token.hash, email);
+  return {
+    type: 'reauthentication',
+    to: email,
+    data: templateData(context, user, { ...token, type: 'signup', redirectTo: options.redirectTo }),
+  };
 }
 
 /** The sign-up confirmation (also what a new user gets from /otp). */

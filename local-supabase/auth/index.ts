@@ -10,9 +10,11 @@ import { PasswordHasher } from './password-hasher.ts';
 import { createRequestLimits, limitRequests } from './rate-limit.ts';
 import { addAdminRoutes } from './routes/admin.ts';
 import { addFactorRoutes } from './routes/factors.ts';
+import { addInviteRoutes } from './routes/invite.ts';
 import { addLogoutRoutes } from './routes/logout.ts';
 import { addMetaRoutes } from './routes/meta.ts';
 import { addOtpRoutes } from './routes/otp.ts';
+import { addReauthenticateRoutes } from './routes/reauthenticate.ts';
 import { addRecoverRoutes } from './routes/recover.ts';
 import { addSignupRoutes } from './routes/signup.ts';
 import { addSwitchedOffRoutes } from './routes/switched-off.ts';
@@ -56,6 +58,8 @@ export function createService(service: ServiceContext): Service {
   addLogoutRoutes(app, context);
   addRecoverRoutes(app, context);
   addAdminRoutes(app, context);
+  addInviteRoutes(app, context);
+  addReauthenticateRoutes(app, context);
   addSwitchedOffRoutes(app, context);
   addFactorRoutes(app, context);
   // A sub-router's notFound is not consulted once mounted; a last catch-all answers in GoTrue's shape.

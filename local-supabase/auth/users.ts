@@ -19,6 +19,8 @@ export interface UserRow {
   email_change_sent_at: Date | null;
   email_change_token_current: string | null;
   email_change_confirm_status: number | null;
+  reauthentication_token: string | null;
+  reauthentication_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -154,7 +156,8 @@ export async function storeOneTimeToken(
     | 'confirmation_token'
     | 'recovery_token'
     | 'email_change_token_new'
-    | 'email_change_token_current',
+    | 'email_change_token_current'
+    | 'reauthentication_token',
   hash: string,
   relatesTo: string,
 ): Promise<void> {

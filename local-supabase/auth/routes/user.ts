@@ -7,6 +7,7 @@ import type { AuthContext } from '../context.ts';
 import { deliver, prepareEmailChange, type PendingEmail } from '../emails.ts';
 import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import { createFlowState } from '../flow-state.ts';
+import { checkReauthentication } from '../reauthentication.ts';
 import { checkRateLimit, clientIp } from '../rate-limit.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { findUserByEmail, findUserById, mergeMetadata, toUserJson } from '../users.ts';
@@ -41,6 +42,13 @@ export function addUserRoutes(app: Hono<AppEnv>, context: AuthContext): void {
       challengeValue,
     );
     const changesEmail = email !== '' && email !== caller.user.email;
+    if (password !== undefined) {
+      // GoTrue checks (and spends) the nonce before anything else of the change, in its own write.
+      const nonce = stringField(body, 'nonce') ?? '';
+      await db.transaction((tx) =>
+        checkReauthentication(tx, context, caller.user, caller.sessionId, nonce),
+      );
+    }
     let passwordHash: string | undefined;
     if (password) {
       if (await context.passwords.verify(password, caller.user.encrypted_password)) {
