@@ -91,6 +91,8 @@ select json_build_object(
       'setof', p.proretset,
       'returnType', format_type(p.prorettype, null),
       'returnTypeKind', t.typtype::text,
+      'returnUdt', t.typname,
+      'returnIsArray', t.typcategory = 'A',
       'returnRelation', (
         select json_build_object('schema', rn.nspname, 'name', rc.relname)
         from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace

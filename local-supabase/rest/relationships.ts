@@ -4,7 +4,16 @@ import { ServiceError } from '../http/errors.ts';
 import { restError } from './errors.ts';
 import type { ForeignKey, SchemaSnapshot } from './snapshot.ts';
 
-export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one';
+export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+
+/** A many-to-many relationship goes through a join table holding a foreign key to each side. */
+export interface Junction {
+  table: string;
+  /** [origin column, junction column] and [junction column, target column]. */
+  originPairs: [string, string][];
+  targetPairs: [string, string][];
+  constraints: [string, string];
+}
 
 export interface Relationship {
   constraint: string;
@@ -12,9 +21,10 @@ export interface Relationship {
   /** The embedding relation and the embedded one. */
   origin: string;
   target: string;
-  /** Column pairs joining them: [origin column, target column]. */
+  /** Column pairs joining them: [origin column, target column] (empty through a junction). */
   pairs: [string, string][];
   toOne: boolean;
+  junction?: Junction;
   /** A computed relationship: the target rows are `function(origin row)`. */
   computed?: { schema: string; function: string };
 }
@@ -32,7 +42,41 @@ function zip(a: string[], b: string[]): [string, string][] {
   return a.map((column, index) => [column, b[index] ?? column]);
 }
 
-/** Every relationship from `origin`, both directions of each foreign key touching it. */
+/**
+ * Many-to-many relationships from `origin`: a table with a foreign key to `origin` and another to
+ * the target, both made of primary key columns (PostgREST's junction rule).
+ */
+function junctionsFrom(snapshot: SchemaSnapshot, origin: string): Relationship[] {
+  const found: Relationship[] = [];
+  for (const toOrigin of snapshot.foreignKeys) {
+    if (toOrigin.refTable !== origin) continue;
+    const junction = snapshot.relations.get(toOrigin.table);
+    if (!junction || junction.kind !== 'table') continue;
+    const key = junction.primaryKey;
+    if (!toOrigin.columns.every((column) => key.includes(column))) continue;
+    for (const toTarget of snapshot.foreignKeys) {
+      if (toTarget.table !== toOrigin.table || toTarget.name === toOrigin.name) continue;
+      if (!toTarget.columns.every((column) => key.includes(column))) continue;
+      found.push({
+        constraint: toTarget.name,
+        cardinality: 'many-to-many',
+        origin,
+        target: toTarget.refTable,
+        pairs: [],
+        toOne: false,
+        junction: {
+          table: junction.name,
+          originPairs: zip(toOrigin.refColumns, toOrigin.columns),
+          targetPairs: zip(toTarget.columns, toTarget.refColumns),
+          constraints: [toOrigin.name, toTarget.name],
+        },
+      });
+    }
+  }
+  return found;
+}
+
+/** Every relationship from `origin`: both directions of each foreign key touching it, and junctions. */
 function relationshipsFrom(snapshot: SchemaSnapshot, origin: string): Relationship[] {
   const found: Relationship[] = [];
   const add = (fk: ForeignKey) => {
@@ -59,10 +103,21 @@ function relationshipsFrom(snapshot: SchemaSnapshot, origin: string): Relationsh
     }
   };
   snapshot.foreignKeys.forEach(add);
+  found.push(...junctionsFrom(snapshot, origin));
   return found;
 }
 
 function describe(relationship: Relationship) {
+  const junction = relationship.junction;
+  if (junction) {
+    const list = (pairs: [string, string][], side: 0 | 1) =>
+      pairs.map((pair) => pair[side]).join(', ');
+    return {
+      cardinality: relationship.cardinality,
+      embedding: `${relationship.origin} with ${relationship.target}`,
+      relationship: `${junction.table} using ${junction.constraints[0]}(${list(junction.originPairs, 1)}) and ${junction.constraints[1]}(${list(junction.targetPairs, 0)})`,
+    };
+  }
   const list = (side: 0 | 1) => relationship.pairs.map((pair) => pair[side]).join(', ');
   return {
     cardinality: relationship.cardinality,
@@ -71,19 +126,60 @@ function describe(relationship: Relationship) {
   };
 }
 
-function matchesHint(relationship: Relationship, hint: string): boolean {
-  if (relationship.constraint === hint) return true;
-  const originColumns = relationship.pairs.map((pair) => pair[0]);
-  const targetColumns = relationship.pairs.map((pair) => pair[1]);
-  // A column hint names the foreign key column: on the origin for many-to-one, on the target for
-  // one-to-many. For a self-reference both would match; the origin's column (the parent) wins below.
-  const fkSide = relationship.cardinality === 'one-to-many' ? targetColumns : originColumns;
-  return fkSide.length === 1 && fkSide[0] === hint;
+/** `[(origin column, target column)]` of a single-column foreign key, else undefined. */
+function singlePair(relationship: Relationship): [string, string] | undefined {
+  return relationship.junction || relationship.pairs.length !== 1
+    ? undefined
+    : relationship.pairs[0];
+}
+
+const matchesConstraint = (r: Relationship, name: string) => !r.junction && r.constraint === name;
+const matchesOriginColumn = (r: Relationship, name: string) => singlePair(r)?.[0] === name;
+const matchesTargetColumn = (r: Relationship, name: string) => singlePair(r)?.[1] === name;
+
+function isView(snapshot: SchemaSnapshot, name: string): boolean {
+  return snapshot.relations.get(name)?.kind === 'view';
+}
+
+/**
+ * PostgREST's findRel: which relationships `name` (with an optional `!hint`) selects from `origin`.
+ * A self-reference is a special case: its table name is the children, its column the parent.
+ */
+function selects(
+  snapshot: SchemaSnapshot,
+  relationship: Relationship,
+  name: string,
+  hint: string | undefined,
+): boolean {
+  const r = relationship;
+  const self = !r.junction && r.origin === r.target;
+  if (self) {
+    if (hint === undefined) {
+      return (
+        (r.target === name && r.cardinality === 'one-to-many') ||
+        (matchesOriginColumn(r, name) && r.cardinality === 'many-to-one')
+      );
+    }
+    return r.target === name && r.cardinality === 'one-to-many' && matchesTargetColumn(r, hint);
+  }
+  if (hint === undefined) {
+    // A constraint or column named as the target never reaches a view: a view passing the foreign
+    // key column through would otherwise make the table's embed ambiguous.
+    const viaKey = matchesConstraint(r, name) || matchesOriginColumn(r, name);
+    return r.target === name || (viaKey && !isView(snapshot, r.target));
+  }
+  return (
+    r.target === name &&
+    (matchesConstraint(r, hint) ||
+      matchesOriginColumn(r, hint) ||
+      matchesTargetColumn(r, hint) ||
+      r.junction?.table === hint)
+  );
 }
 
 /**
  * The relationship `origin` → `name` in a select: `name` is a relation (optionally with a hint naming
- * the constraint or foreign key column) or a foreign key column of `origin` itself.
+ * the constraint, a foreign key column or the junction table), a constraint or a foreign key column.
  */
 export function findRelationship(
   snapshot: SchemaSnapshot,
@@ -91,7 +187,7 @@ export function findRelationship(
   name: string,
   hint: string | undefined,
 ): Relationship {
-  // A function `name(origin) returns setof target` defines the relationship itself and wins over
+  // A function `name(origin) returns [setof] target` defines the relationship itself and wins over
   // foreign keys (PostgREST's computed relationships).
   const computed = snapshot.computedRelationships.find(
     (candidate) => candidate.function === name && candidate.origin === origin,
@@ -107,23 +203,9 @@ export function findRelationship(
       computed: { schema: snapshot.schema, function: computed.function },
     };
   }
-  const all = relationshipsFrom(snapshot, origin);
-  let candidates = all.filter((relationship) => relationship.target === name);
-  if (candidates.length === 0 && !snapshot.relations.has(name)) {
-    // `author_id(*)` or `comments_author_id_fkey(*)`: embed through the named column or constraint.
-    candidates = all.filter(
-      (relationship) =>
-        relationship.toOne &&
-        relationship.cardinality !== 'one-to-many' &&
-        (relationship.constraint === name ||
-          (relationship.pairs.length === 1 && relationship.pairs[0]?.[0] === name)),
-    );
-  }
-  if (hint !== undefined) {
-    // As in PostgREST, a self-reference stays ambiguous under a column hint: both directions use
-    // the column. Its documented way out is a computed relationship (a function, see above).
-    candidates = candidates.filter((relationship) => matchesHint(relationship, hint));
-  }
+  const candidates = relationshipsFrom(snapshot, origin).filter((relationship) =>
+    selects(snapshot, relationship, name, hint),
+  );
   if (candidates.length === 1 && candidates[0]) return candidates[0];
   if (candidates.length === 0) throw noRelationship(snapshot.schema, origin, name, hint);
   throw ambiguous(origin, name, candidates);
@@ -141,7 +223,9 @@ function noRelationship(schema: string, origin: string, name: string, hint?: str
 }
 
 function ambiguous(origin: string, name: string, candidates: Relationship[]): ServiceError {
-  const options = candidates.map((rel) => `'${rel.target}!${rel.constraint}'`).join(', ');
+  const options = candidates
+    .map((rel) => `'${rel.target}!${rel.junction?.table ?? rel.constraint}'`)
+    .join(', ');
   return new ServiceError(
     300,
     'PGRST201',

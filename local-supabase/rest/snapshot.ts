@@ -26,6 +26,16 @@ export interface Relation {
   primaryKey: string[];
   /** Primary key and unique constraints: column sets whose values identify one row. */
   uniqueKeys: string[][];
+  /** Computed fields: functions taking this relation's row and returning a scalar, by name. */
+  computed: Map<string, ComputedField>;
+}
+
+/** `create function blurb(posts) returns text`: selectable and filterable as `blurb`. */
+export interface ComputedField {
+  schema: string;
+  function: string;
+  /** The result as a column (for filters that look at the type). */
+  column: Column;
 }
 
 export interface ForeignKey {
@@ -119,6 +129,8 @@ interface RawCatalog {
     setof: boolean;
     returnType: string;
     returnTypeKind: string;
+    returnUdt: string;
+    returnIsArray: boolean;
     returnRelation: { schema: string; name: string } | null;
     returnColumns: RawColumn[] | null;
     argNames: string[] | null;
@@ -271,6 +283,7 @@ export function buildSnapshot(catalog: RawCatalog, schema: string): SchemaSnapsh
       columns: toColumnMap(raw.columns),
       primaryKey,
       uniqueKeys: raw.keys.map((key) => key.columns),
+      computed: new Map(),
     });
   }
   viewKeys(catalog, relations, schema);
@@ -289,19 +302,31 @@ export function buildSnapshot(catalog: RawCatalog, schema: string): SchemaSnapsh
   for (const raw of catalog.routines) {
     if (raw.schema !== schema) continue;
     const { argRelation, returnRelation } = raw;
-    if (
-      raw.setof &&
-      raw.inputCount === 1 &&
-      argRelation?.schema === schema &&
-      returnRelation?.schema === schema &&
-      relations.has(argRelation.name) &&
-      relations.has(returnRelation.name)
-    ) {
+    const origin = raw.inputCount === 1 && argRelation?.schema === schema ? argRelation.name : null;
+    const originRelation = origin === null ? undefined : relations.get(origin);
+    if (origin && returnRelation?.schema === schema && relations.has(returnRelation.name)) {
+      // One row (not setof, or `rows 1`) is a to-one relationship, as PostgREST reads it.
       computedRelationships.push({
         function: raw.name,
-        origin: argRelation.name,
+        origin,
         target: returnRelation.name,
-        toOne: raw.rows === 1,
+        toOne: !raw.setof || raw.rows === 1,
+      });
+    } else if (
+      originRelation &&
+      !raw.setof &&
+      raw.returnTypeKind !== 'c' &&
+      raw.returnTypeKind !== 'p'
+    ) {
+      originRelation.computed.set(raw.name, {
+        schema,
+        function: raw.name,
+        column: toColumn({
+          name: raw.name,
+          type: raw.returnType,
+          udt: raw.returnUdt,
+          isArray: raw.returnIsArray,
+        }),
       });
     }
     const routine = toRoutine(raw);

@@ -7,20 +7,14 @@ import {
   readStatus,
   type Reply,
 } from '../response.ts';
-import type { Source } from '../sql/columns.ts';
-import { qualified } from '../sql/fragments.ts';
+import { sourceOf, type Source } from '../sql/columns.ts';
 import { buildRead, createContext, type Statement, type StatementRow } from '../sql/read.ts';
 import type { Relation } from '../snapshot.ts';
 import { checkMaxAffected, queryStatement, runAsCaller, type Scope } from './scope.ts';
 import type { Preferences } from '../request.ts';
 
 export function relationAsSource(relation: Relation): Source {
-  return {
-    fromSql: qualified(relation.schema, relation.name),
-    label: relation.name,
-    columns: relation.columns,
-    relation: relation.name,
-  };
+  return sourceOf(relation);
 }
 
 export interface ReplyOptions {

@@ -121,7 +121,9 @@ export async function callFunction(scope: Scope, name: string): Promise<Reply> {
     return { status: 204, body: null, headers: {} };
   }
   if (returns.kind === 'composite') {
-    const { cte, source } = compositeCall(spec, returns.columns, returns.relation);
+    const relation =
+      returns.relation === null ? undefined : scope.snapshot.relations.get(returns.relation);
+    const { cte, source } = compositeCall(spec, returns.columns, relation);
     // A function returning one row answers with that row as an object (null when filtered away).
     if (!returns.setof) output.shape = 'object';
     return replyWithRows(scope, buildRead(context, source, output, [cte]), {

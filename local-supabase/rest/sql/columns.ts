@@ -1,8 +1,8 @@
 // Column references (with JSON paths) and casts, checked against the schema cache.
 import type { Field, JsonStep } from '../parse/cursor.ts';
 import { restError, undefinedColumn } from '../errors.ts';
-import type { Column } from '../snapshot.ts';
-import { ident, literal } from './fragments.ts';
+import type { Column, ComputedField, Relation } from '../snapshot.ts';
+import { ident, literal, qualified } from './fragments.ts';
 
 /** What a SELECT reads from at one level: a table, a view, or a function's result. */
 export interface Source {
@@ -13,12 +13,32 @@ export interface Source {
   columns: Map<string, Column>;
   /** The relation whose foreign keys embeds may follow. */
   relation: string | null;
+  /** Computed fields of the relation, and its row type to cast the row to when calling them. */
+  computed?: { fields: Map<string, ComputedField>; rowType: string };
+}
+
+/** A column or a computed field of the source. */
+export function hasField(source: Source, name: string): boolean {
+  return source.columns.has(name) || !!source.computed?.fields.has(name);
 }
 
 export function requireColumn(source: Source, name: string): Column {
-  const column = source.columns.get(name);
+  const column = source.columns.get(name) ?? source.computed?.fields.get(name)?.column;
   if (!column) throw undefinedColumn(source.label, name);
   return column;
+}
+
+/** Whether `name` is a computed field (a function of the whole row) rather than a column. */
+export function isComputed(source: Source, name: string): boolean {
+  return !source.columns.has(name) && !!source.computed?.fields.has(name);
+}
+
+/** `"t0"."name"`, or for a computed field `"public"."name"("t0"::"public"."table")`. */
+function baseSql(alias: string, source: Source, name: string): string {
+  const computed = source.computed;
+  const field = isComputed(source, name) ? computed?.fields.get(name) : undefined;
+  if (!computed || !field) return `${ident(alias)}.${ident(name)}`;
+  return `${qualified(field.schema, field.function)}(${ident(alias)}::${computed.rowType})`;
 }
 
 function jsonSteps(path: JsonStep[]): string {
@@ -28,7 +48,7 @@ function jsonSteps(path: JsonStep[]): string {
 /** `"t0"."data"->'a'->>'b'` after checking that `data` exists. */
 export function fieldSql(alias: string, source: Source, field: Field): string {
   requireColumn(source, field.name);
-  const column = `${ident(alias)}.${ident(field.name)}`;
+  const column = baseSql(alias, source, field.name);
   return field.jsonPath.length === 0 ? column : `(${column}${jsonSteps(field.jsonPath)})`;
 }
 
@@ -60,4 +80,16 @@ export function castSql(cast: string, types: Set<string>): string {
   const name = TYPE_ALIASES[cast.toLowerCase()] ?? cast;
   if (!types.has(name)) throw restError(400, '42704', `type "${cast}" does not exist`);
   return `::${ident(name)}`;
+}
+
+/** What a read of a table or view reads from: its columns and computed fields. */
+export function sourceOf(relation: Relation): Source {
+  const rowType = qualified(relation.schema, relation.name);
+  return {
+    fromSql: rowType,
+    label: relation.name,
+    columns: relation.columns,
+    relation: relation.name,
+    computed: { fields: relation.computed, rowType },
+  };
 }

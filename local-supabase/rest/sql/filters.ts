@@ -1,7 +1,7 @@
 // Filters and logic trees to SQL conditions. Values are parameters; Postgres infers their type from
 // the column they are compared with, as it does for PostgREST's unknown-typed parameters.
 import type { Filter, LogicTree, Operation, SimpleOperator } from '../parse/filter.ts';
-import { fieldSql, requireColumn, type Source } from './columns.ts';
+import { fieldSql, hasField, requireColumn, type Source } from './columns.ts';
 import { type SqlParams } from './fragments.ts';
 
 const SQL_OPERATORS: Record<SimpleOperator, string> = {
@@ -80,6 +80,18 @@ export function filterSql(
   return filter.negate ? `not (${condition})` : condition;
 }
 
+/**
+ * Whether a filter may name an embed: `rel=is.null` on an embedded `rel` is about the embed even when
+ * the source also has a column of that name (PostgREST picks the relation); other operators are
+ * about the column if there is one.
+ */
+export function embedFirst(source: Source, filter: Filter): boolean {
+  const { operation, field } = filter;
+  const nullTest =
+    operation.kind === 'is' && operation.value === 'null' && field.jsonPath.length === 0;
+  return nullTest || !hasField(source, field.name);
+}
+
 /** Turns `embed=is.null` into a condition, or returns undefined when the name is no embed. */
 export type EmbedFilter = (filter: Filter) => string | undefined;
 
@@ -91,9 +103,7 @@ export function logicSql(
   embedFilter?: EmbedFilter,
 ): string {
   if (tree.kind === 'filter') {
-    const onEmbed = source.columns.has(tree.filter.field.name)
-      ? undefined
-      : embedFilter?.(tree.filter);
+    const onEmbed = embedFirst(source, tree.filter) ? embedFilter?.(tree.filter) : undefined;
     return onEmbed ?? filterSql(alias, source, tree.filter, params);
   }
   const joined = tree.children

@@ -1,7 +1,7 @@
 // Function calls: named arguments taken from one JSON parameter (json_to_record with the function's
 // own argument types), the call materialized once as `pgrst_call` so counting does not call it twice.
-import type { Routine, RoutineParam } from '../snapshot.ts';
-import type { Source } from './columns.ts';
+import type { Relation, Routine, RoutineParam } from '../snapshot.ts';
+import { sourceOf, type Source } from './columns.ts';
 import { ident, qualified } from './fragments.ts';
 
 export interface CallSpec {
@@ -38,10 +38,17 @@ export function voidCallSql(spec: CallSpec): string {
 }
 
 /** The `pgrst_call` CTE for functions returning rows, and the Source reading it. */
-export function compositeCall(spec: CallSpec, columns: Source['columns'], relation: string | null) {
+export function compositeCall(
+  spec: CallSpec,
+  columns: Source['columns'],
+  relation: Relation | undefined,
+) {
   const { from, call } = callExpression(spec);
   const cte = `pgrst_call as materialized (select pgrst_fn.* from ${from}${call} as pgrst_fn)`;
-  const source: Source = { fromSql: 'pgrst_call', label: spec.routine.name, columns, relation };
+  // Rows of a table's type keep its relationships and computed fields.
+  const source: Source = relation
+    ? { ...sourceOf(relation), fromSql: 'pgrst_call', label: spec.routine.name }
+    : { fromSql: 'pgrst_call', label: spec.routine.name, columns, relation: null };
   return { cte, source };
 }
 

@@ -7,8 +7,16 @@ import type { SelectColumn, SelectEmbed, SelectItem } from '../parse/select.ts';
 import { notEmbedded, restError } from '../errors.ts';
 import { findRelationship, type Relationship } from '../relationships.ts';
 import type { SchemaSnapshot } from '../snapshot.ts';
-import { castSql, fieldKey, fieldSql, requireColumn, type Source } from './columns.ts';
-import { filterSql, logicSql } from './filters.ts';
+import {
+  castSql,
+  fieldKey,
+  fieldSql,
+  isComputed,
+  requireColumn,
+  sourceOf,
+  type Source,
+} from './columns.ts';
+import { embedFirst, filterSql, logicSql } from './filters.ts';
 import { ident, integer, qualified, type SqlParams } from './fragments.ts';
 
 export interface ReadContext {
@@ -59,12 +67,7 @@ interface ResolvedEmbed {
 function relationSource(snapshot: SchemaSnapshot, name: string): Source {
   const relation = snapshot.relations.get(name);
   if (!relation) throw new Error(`Relationship to unknown relation ${name}`);
-  return {
-    fromSql: qualified(relation.schema, relation.name),
-    label: relation.name,
-    columns: relation.columns,
-    relation: relation.name,
-  };
+  return sourceOf(relation);
 }
 
 function levelParams(ctx: ReadContext, path: string[], names: string[]): LevelParams | undefined {
@@ -130,6 +133,35 @@ function existsSql(embed: ResolvedEmbed): string {
   return `exists (select 1${levelTail(embed.child, embed.where, false)})`;
 }
 
+/** The conditions tying a child level's rows to the parent row (through a junction if any). */
+function joinConditions(
+  ctx: ReadContext,
+  relationship: Relationship,
+  parent: string,
+  child: string,
+): string[] {
+  const junction = relationship.junction;
+  if (!junction) {
+    return relationship.pairs.map(
+      ([originColumn, targetColumn]) =>
+        `${ident(child)}.${ident(targetColumn)} = ${ident(parent)}.${ident(originColumn)}`,
+    );
+  }
+  const through = ident(`t${ctx.nextAlias++}`);
+  const conditions = [
+    ...junction.originPairs.map(
+      ([originColumn, junctionColumn]) =>
+        `${through}.${ident(junctionColumn)} = ${ident(parent)}.${ident(originColumn)}`,
+    ),
+    ...junction.targetPairs.map(
+      ([junctionColumn, targetColumn]) =>
+        `${through}.${ident(junctionColumn)} = ${ident(child)}.${ident(targetColumn)}`,
+    ),
+  ];
+  const table = qualified(ctx.snapshot.schema, junction.table);
+  return [`exists (select 1 from ${table} as ${through} where ${conditions.join(' and ')})`];
+}
+
 function resolveEmbed(
   ctx: ReadContext,
   level: Level,
@@ -150,18 +182,20 @@ function resolveEmbed(
   if (relationship.computed) {
     // The function takes the parent's row: `"public"."replies"("t0")`.
     const fn = qualified(relationship.computed.schema, relationship.computed.function);
-    target.fromSql = `${fn}(${ident(level.alias)})`;
+    const rowType = level.source.computed ? `::${level.source.computed.rowType}` : '';
+    target.fromSql = `${fn}(${ident(level.alias)}${rowType})`;
+    // The function takes the whole row: a mutation must return all of it.
+    level.needed = '*';
   }
   // `comments(count)` and `comments()` select no column of their own: the level only filters.
   const filterOnly = isLegacyCount(item, target) || item.items.length === 0;
   const items: SelectItem[] = filterOnly ? [{ type: 'star' }] : item.items;
   const child = buildLevel(ctx, target, items, [...path, key], levelParams(ctx, path, names));
-  const join = relationship.pairs.map(
-    ([originColumn, targetColumn]) =>
-      `${ident(child.alias)}.${ident(targetColumn)} = ${ident(level.alias)}.${ident(originColumn)}`,
-  );
-  if (level.needed !== '*')
-    for (const [originColumn] of relationship.pairs) level.needed.add(originColumn);
+  const join = joinConditions(ctx, relationship, level.alias, child.alias);
+  const originColumns = relationship.junction
+    ? relationship.junction.originPairs.map(([originColumn]) => originColumn)
+    : relationship.pairs.map(([originColumn]) => originColumn);
+  if (level.needed !== '*') for (const column of originColumns) level.needed.add(column);
   return {
     item,
     key,
@@ -171,10 +205,11 @@ function resolveEmbed(
   };
 }
 
+/**
+ * `...rel(cols)`: the embedded columns join the parent's. A to-one spread gives each column's value;
+ * a to-many spread (PostgREST 13) gives each column as an array of the related rows' values.
+ */
 function spreadColumns(embed: ResolvedEmbed): OutputColumn[] {
-  if (!embed.relationship.toOne) {
-    throw restError(400, 'PGRST127', 'Feature not implemented', 'Spreading a to-many relationship');
-  }
   if (embed.item.items.some((item) => item.type === 'embed' || item.type === 'aggregate')) {
     throw restError(
       400,
@@ -184,7 +219,6 @@ function spreadColumns(embed: ResolvedEmbed): OutputColumn[] {
     );
   }
   const { child, where } = embed;
-  const tail = `${levelTail(child, where, false)} limit 1`;
   const columns = child.columns.flatMap(({ expr, key }) =>
     key === null
       ? [...child.source.columns.keys()].map((name) => ({
@@ -193,7 +227,15 @@ function spreadColumns(embed: ResolvedEmbed): OutputColumn[] {
         }))
       : [{ expr, key }],
   );
-  return columns.map(({ expr, key }) => ({ expr: `(select ${expr}${tail})`, key }));
+  if (embed.relationship.toOne) {
+    const tail = `${levelTail(child, where, false)} limit 1`;
+    return columns.map(({ expr, key }) => ({ expr: `(select ${expr}${tail})`, key }));
+  }
+  const row = ident(`${child.alias}_spread`);
+  return columns.map(({ expr, key }) => ({
+    expr: `(select coalesce(json_agg(${row}.value), '[]'::json) from (select ${expr} as value${levelTail(child, where)}) as ${row})`,
+    key,
+  }));
 }
 
 function orderSql(level: Level, embeds: ResolvedEmbed[], term: OrderTerm): string {
@@ -248,7 +290,9 @@ export function buildLevel(
       case 'column':
         requireColumn(source, item.field.name);
         level.columns.push(columnOf(ctx, level, item));
-        if (level.needed !== '*') level.needed.add(item.field.name);
+        // A computed field takes the whole row: a mutation must return all of it.
+        if (isComputed(source, item.field.name)) level.needed = '*';
+        else if (level.needed !== '*') level.needed.add(item.field.name);
         break;
       case 'aggregate':
         throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
@@ -282,7 +326,7 @@ export function buildLevel(
     return filter.negate ? exists : `not ${exists}`;
   };
   for (const filter of params?.filters ?? []) {
-    const onEmbed = source.columns.has(filter.field.name) ? undefined : embedFilter(filter);
+    const onEmbed = embedFirst(source, filter) ? embedFilter(filter) : undefined;
     if (onEmbed) level.embedConditions.push(onEmbed);
     else level.filters.push(filterSql(alias, source, filter, ctx.params));
   }
