@@ -2,10 +2,10 @@
 // the apikey. storage-api verifies the JWT itself, so a bad one is its own `InvalidJWT` error.
 import type { Context } from 'hono';
 import type { Keys } from '../config/keys.ts';
-import type { Claims, Database } from '../db/database.ts';
+import type { Claims, Database, Tx } from '../db/database.ts';
 import { AccountError, checkAccount } from '../http/account.ts';
 import { identifyRequest, JwtError } from '../http/keys.ts';
-import { storageErrors } from './errors.ts';
+import { mapDatabaseErrors, storageErrors } from './errors.ts';
 
 const JWT_MESSAGES: Record<JwtError['problem'], string> = {
   expired: 'jwt expired',
@@ -37,4 +37,26 @@ export async function identifyCaller(c: Context, keys: Keys, db: Database): Prom
 export function ownerOf(claims: Claims): string | null {
   const sub = claims.sub;
   return typeof sub === 'string' && /^[0-9a-f-]{36}$/i.test(sub) ? sub : null;
+}
+
+/** The caller of one storage request, identified once. */
+export interface Caller {
+  claims: Claims;
+  /** What their object rows record as owner (`ownerOf`). */
+  owner: string | null;
+  /**
+   * Runs `task` as the caller (row level security decides what they see and change), with database
+   * errors answered in storage's words (`fromDatabaseError`).
+   */
+  run<T>(task: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+/** Identifies the request's caller (`identifyCaller`) and returns how to act as them. */
+export async function asCaller(c: Context, ctx: { keys: Keys; db: Database }): Promise<Caller> {
+  const claims = await identifyCaller(c, ctx.keys, ctx.db);
+  return {
+    claims,
+    owner: ownerOf(claims),
+    run: (task) => mapDatabaseErrors(() => ctx.db.asRole(claims, task)),
+  };
 }

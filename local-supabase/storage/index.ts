@@ -10,7 +10,7 @@ import { FileStore } from './files.ts';
 import { loadStoredVersions } from './sql/versions.ts';
 import { addBucketRoutes } from './routes/buckets.ts';
 import { addDownloadRoutes } from './routes/download.ts';
-import { addListV2Route } from './routes/list-v2.ts';
+import { addListV2Routes } from './routes/list-v2.ts';
 import { addObjectRoutes } from './routes/objects.ts';
 import { addRenderRoutes } from './routes/render.ts';
 import { addResumableRoutes } from './routes/resumable.ts';
@@ -30,7 +30,7 @@ export function createStorageApp(context: StorageContext, onUnexpected?: (error:
   app.onError(handleErrors('storage', onUnexpected));
   // Specific paths first: `/object/<bucket>/<key>` would also match `/object/sign/...` and friends.
   addSignRoutes(app, context);
-  addListV2Route(app, context);
+  addListV2Routes(app, context);
   addObjectRoutes(app, context);
   addDownloadRoutes(app, context);
   addRenderRoutes(app, context);

@@ -4,10 +4,10 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { parseSize } from '../../config/units.ts';
 import type { AppEnv } from '../../http/service.ts';
-import { identifyCaller, ownerOf } from '../caller.ts';
+import { asCaller } from '../caller.ts';
 import type { StorageContext } from '../context.ts';
 import { isDatabaseError } from '../../db/database.ts';
-import { fromDatabaseError, mapDatabaseErrors, storageErrors } from '../errors.ts';
+import { fromDatabaseError, storageErrors } from '../errors.ts';
 import { readJsonBody } from '../json-body.ts';
 import { checkBucketName } from '../names.ts';
 import {
@@ -64,10 +64,10 @@ function settingsOf(body: z.infer<typeof settings>): BucketSettings {
 }
 
 export function addBucketRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
-  const { db, keys, files } = ctx;
+  const { db, files } = ctx;
 
   app.get('/bucket', async (c) => {
-    const claims = await identifyCaller(c, keys, db);
+    const caller = await asCaller(c, ctx);
     const parsed = listQuery.safeParse(c.req.query());
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -75,26 +75,25 @@ export function addBucketRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
         `querystring/${issue?.path.join('/') ?? ''} ${issue?.message ?? 'is invalid'}`,
       );
     }
-    return c.json(
-      await mapDatabaseErrors(() => db.asRole(claims, (tx) => listBuckets(tx, parsed.data))),
-    );
+    return c.json(await caller.run((tx) => listBuckets(tx, parsed.data)));
   });
 
   app.get('/bucket/:id', async (c) => {
     const id = checkBucketName(c.req.param('id'));
-    const claims = await identifyCaller(c, keys, db);
-    const bucket = await mapDatabaseErrors(() => db.asRole(claims, (tx) => findBucket(tx, id)));
+    const caller = await asCaller(c, ctx);
+    const bucket = await caller.run((tx) => findBucket(tx, id));
     if (!bucket) throw storageErrors.noSuchBucket();
     return c.json(bucket);
   });
 
   app.post('/bucket', async (c) => {
-    const claims = await identifyCaller(c, keys, db);
+    const caller = await asCaller(c, ctx);
     const body = await readJsonBody(c, createBody);
     const id = checkBucketName(body.id ?? body.name);
+    // Not caller.run: a duplicate here is BucketAlreadyExists, not the objects' KeyAlreadyExists.
     try {
-      await db.asRole(claims, (tx) =>
-        insertBucket(tx, id, body.name, ownerOf(claims), settingsOf(body)),
+      await db.asRole(caller.claims, (tx) =>
+        insertBucket(tx, id, body.name, caller.owner, settingsOf(body)),
       );
     } catch (error) {
       if (isDatabaseError(error) && error.code === '23505') throw storageErrors.bucketExists();
@@ -105,25 +104,21 @@ export function addBucketRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.put('/bucket/:id', async (c) => {
     const id = checkBucketName(c.req.param('id'));
-    const claims = await identifyCaller(c, keys, db);
+    const caller = await asCaller(c, ctx);
     const body = await readJsonBody(c, settings);
-    const updated = await mapDatabaseErrors(() =>
-      db.asRole(claims, (tx) => updateBucket(tx, id, settingsOf(body))),
-    );
+    const updated = await caller.run((tx) => updateBucket(tx, id, settingsOf(body)));
     if (!updated) throw storageErrors.noSuchBucket();
     return c.json({ message: 'Successfully updated' });
   });
 
   app.post('/bucket/:id/empty', async (c) => {
     const id = checkBucketName(c.req.param('id'));
-    const claims = await identifyCaller(c, keys, db);
-    if (!(await mapDatabaseErrors(() => db.asRole(claims, (tx) => findBucket(tx, id))))) {
+    const caller = await asCaller(c, ctx);
+    if (!(await caller.run((tx) => findBucket(tx, id)))) {
       throw storageErrors.noSuchBucket();
     }
     const names = (await versionsInBucket(db, id)).map((row) => row.name);
-    const deleted = await mapDatabaseErrors(() =>
-      db.asRole(claims, (tx) => deleteObjects(tx, id, names)),
-    );
+    const deleted = await caller.run((tx) => deleteObjects(tx, id, names));
     for (const row of deleted) {
       await files.remove(id, typeof row['version'] === 'string' ? row['version'] : null);
     }
@@ -133,9 +128,9 @@ export function addBucketRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.delete('/bucket/:id', async (c) => {
     const id = checkBucketName(c.req.param('id'));
-    const claims = await identifyCaller(c, keys, db);
+    const caller = await asCaller(c, ctx);
     if ((await versionsInBucket(db, id)).length > 0) throw storageErrors.bucketNotEmpty();
-    const deleted = await mapDatabaseErrors(() => db.asRole(claims, (tx) => deleteBucket(tx, id)));
+    const deleted = await caller.run((tx) => deleteBucket(tx, id));
     if (!deleted) throw storageErrors.noSuchBucket();
     await files.removeBucket(id);
     return c.json({ message: 'Successfully deleted' });

@@ -3,9 +3,9 @@
 // signed (`/object/sign/...?token=`); plus `/object/info/...` for `info()` and `exists()`.
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
-import { identifyCaller } from '../caller.ts';
+import { asCaller } from '../caller.ts';
 import type { StorageContext } from '../context.ts';
-import { mapDatabaseErrors, storageErrors } from '../errors.ts';
+import { storageErrors } from '../errors.ts';
 import { servingHeaders } from '../media-type.ts';
 import { objectParams } from '../names.ts';
 import { verifyUrlToken } from '../signing.ts';
@@ -73,8 +73,8 @@ export function addDownloadRoutes(app: Hono<AppEnv>, ctx: StorageContext): void 
 
   const findAsCaller = async (c: Context<AppEnv>) => {
     const { bucket, key } = objectParams(c.req.param());
-    const claims = await identifyCaller(c, keys, db);
-    return mapDatabaseErrors(() => db.asRole(claims, (tx) => findObject(tx, bucket, key)));
+    const caller = await asCaller(c, ctx);
+    return caller.run((tx) => findObject(tx, bucket, key));
   };
 
   const findPublic = async (c: Context<AppEnv>) => {

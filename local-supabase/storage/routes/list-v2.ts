@@ -4,9 +4,9 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/service.ts';
-import { identifyCaller } from '../caller.ts';
+import { asCaller } from '../caller.ts';
 import type { StorageContext } from '../context.ts';
-import { mapDatabaseErrors, storageError } from '../errors.ts';
+import { storageError } from '../errors.ts';
 import { readJsonBody } from '../json-body.ts';
 import { checkBucketName } from '../names.ts';
 import { listObjectsV2, type ListV2Cursor, type ListV2Row } from '../sql/list-v2.ts';
@@ -64,29 +64,25 @@ function decodeCursor(token: string): ListV2Cursor {
   };
 }
 
-export function addListV2Route(app: Hono<AppEnv>, ctx: StorageContext): void {
-  const { db, keys } = ctx;
-
+export function addListV2Routes(app: Hono<AppEnv>, ctx: StorageContext): void {
   app.post('/object/list-v2/:bucket', async (c) => {
     const bucket = checkBucketName(c.req.param('bucket'));
-    const claims = await identifyCaller(c, keys, db);
+    const caller = await asCaller(c, ctx);
     const request = await readJsonBody(c, body);
     const limit = Math.min(request.limit ?? MAX_PAGE, MAX_PAGE);
     const cursor = request.cursor ? decodeCursor(request.cursor) : undefined;
     // A cursor carries the order it was made with; it wins over the request's, as in storage-api.
     const sortOrder = cursor?.sortOrder ?? request.sortBy?.order;
     const sortColumn = cursor?.sortColumn ?? request.sortBy?.column;
-    const rows = await mapDatabaseErrors(() =>
-      db.asRole(claims, (tx) =>
-        listObjectsV2(tx, bucket, {
-          prefix: request.prefix ?? '',
-          limit,
-          withDelimiter: request.with_delimiter === true,
-          sortColumn: sortColumn ?? 'name',
-          sortOrder: sortOrder ?? 'asc',
-          cursor,
-        }),
-      ),
+    const rows = await caller.run((tx) =>
+      listObjectsV2(tx, bucket, {
+        prefix: request.prefix ?? '',
+        limit,
+        withDelimiter: request.with_delimiter === true,
+        sortColumn: sortColumn ?? 'name',
+        sortOrder: sortOrder ?? 'asc',
+        cursor,
+      }),
     );
     const hasNext = rows.length > limit;
     const page = rows.slice(0, limit);

@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/service.ts';
-import { identifyCaller, ownerOf } from '../caller.ts';
+import { asCaller } from '../caller.ts';
 import type { StorageContext } from '../context.ts';
-import { mapDatabaseErrors, storageErrors } from '../errors.ts';
+import { storageErrors } from '../errors.ts';
 import { readJsonBody } from '../json-body.ts';
 import { checkBucketName, checkKey, objectParams } from '../names.ts';
 import { findBucket } from '../sql/buckets.ts';
@@ -58,36 +58,32 @@ async function readTransfer(c: Context<AppEnv>) {
 }
 
 export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
-  const { db, keys, files } = ctx;
+  const { db, files } = ctx;
 
   app.post('/object/list/:bucket', async (c) => {
     const bucket = checkBucketName(c.req.param('bucket'));
-    const claims = await identifyCaller(c, keys, db);
+    const caller = await asCaller(c, ctx);
     const body = await readJsonBody(c, listBody);
     // A prefix names a folder: `avatars` lists what is inside `avatars/`.
     const prefix = body.prefix && !body.prefix.endsWith('/') ? `${body.prefix}/` : body.prefix;
-    const entries = await mapDatabaseErrors(() =>
-      db.asRole(claims, (tx) =>
-        listObjects(tx, bucket, {
-          prefix,
-          limit: body.limit,
-          offset: body.offset,
-          search: body.search,
-          sortColumn: body.sortBy.column,
-          sortOrder: body.sortBy.order,
-        }),
-      ),
+    const entries = await caller.run((tx) =>
+      listObjects(tx, bucket, {
+        prefix,
+        limit: body.limit,
+        offset: body.offset,
+        search: body.search,
+        sortColumn: body.sortBy.column,
+        sortOrder: body.sortBy.order,
+      }),
     );
     return c.json(entries);
   });
 
   app.delete('/object/:bucket', async (c) => {
     const bucket = checkBucketName(c.req.param('bucket'));
-    const claims = await identifyCaller(c, keys, db);
+    const caller = await asCaller(c, ctx);
     const body = await readJsonBody(c, removeBody);
-    const deleted = await mapDatabaseErrors(() =>
-      db.asRole(claims, (tx) => deleteObjects(tx, bucket, body.prefixes)),
-    );
+    const deleted = await caller.run((tx) => deleteObjects(tx, bucket, body.prefixes));
     for (const row of deleted) {
       await files.remove(bucket, typeof row['version'] === 'string' ? row['version'] : null);
     }
@@ -96,17 +92,15 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.delete('/object/:bucket/:key{.+}', async (c) => {
     const { bucket, key } = objectParams(c.req.param());
-    const claims = await identifyCaller(c, keys, db);
-    const [row] = await mapDatabaseErrors(() =>
-      db.asRole(claims, (tx) => deleteObjects(tx, bucket, [key])),
-    );
+    const caller = await asCaller(c, ctx);
+    const [row] = await caller.run((tx) => deleteObjects(tx, bucket, [key]));
     if (!row) throw storageErrors.noSuchKey();
     await files.remove(bucket, typeof row['version'] === 'string' ? row['version'] : null);
     return c.json({ message: 'Successfully deleted' });
   });
 
   app.post('/object/move', async (c) => {
-    const claims = await identifyCaller(c, keys, db);
+    const caller = await asCaller(c, ctx);
     const { from, to } = await readTransfer(c);
     const source = await findObject(db, from.bucket, from.name);
     if (!source?.version) throw storageErrors.noSuchKey();
@@ -119,9 +113,7 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
         if (!(await findBucket(db, to.bucket))) throw storageErrors.noSuchBucket();
         await files.copy({ bucket: from.bucket, version }, { bucket: to.bucket, version });
       }
-      const moved = await mapDatabaseErrors(() =>
-        db.asRole(claims, (tx) => renameObject(tx, from, to)),
-      );
+      const moved = await caller.run((tx) => renameObject(tx, from, to));
       if (!moved) throw storageErrors.noSuchKey();
     } catch (error) {
       if (crossBucket) await files.remove(to.bucket, version);
@@ -134,10 +126,10 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
   });
 
   app.post('/object/copy', async (c) => {
-    const claims = await identifyCaller(c, keys, db);
+    const caller = await asCaller(c, ctx);
     const { from, to } = await readTransfer(c);
-    const source: StoredObject | null = await mapDatabaseErrors(() =>
-      db.asRole(claims, (tx) => findObject(tx, from.bucket, from.name)),
+    const source: StoredObject | null = await caller.run((tx) =>
+      findObject(tx, from.bucket, from.name),
     );
     const metadata = source?.metadata;
     if (!source?.version || !metadata) throw storageErrors.noSuchKey();
@@ -150,18 +142,16 @@ export function addObjectRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
         { bucket: from.bucket, version: source.version },
         { bucket: to.bucket, version },
       );
-      await mapDatabaseErrors(() =>
-        db.asRole(claims, (tx) =>
-          insertObject(tx, {
-            id,
-            bucket: to.bucket,
-            name: to.name,
-            owner: ownerOf(claims),
-            version,
-            metadata: { ...metadata, lastModified: new Date().toISOString() },
-            userMetadata: source.user_metadata,
-          }),
-        ),
+      await caller.run((tx) =>
+        insertObject(tx, {
+          id,
+          bucket: to.bucket,
+          name: to.name,
+          owner: caller.owner,
+          version,
+          metadata: { ...metadata, lastModified: new Date().toISOString() },
+          userMetadata: source.user_metadata,
+        }),
       );
     } catch (error) {
       await files.remove(to.bucket, version);

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { ServiceError } from '../../http/errors.ts';
 import type { AppEnv } from '../../http/service.ts';
-import { identifyCaller } from '../caller.ts';
+import { asCaller } from '../caller.ts';
 import type { StorageContext } from '../context.ts';
-import { mapDatabaseErrors, storageErrors } from '../errors.ts';
+import { storageErrors } from '../errors.ts';
 import { servingHeaders } from '../media-type.ts';
 import { objectParams } from '../names.ts';
 import {
@@ -107,10 +107,8 @@ export function addRenderRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
   app.get('/render/image/authenticated/:bucket/:key{.+}', async (c) => {
     const { bucket, key } = objectParams(c.req.param());
     const options = parseTransformQuery(c.req.query());
-    const claims = await identifyCaller(c, keys, db);
-    const object = await mapDatabaseErrors(() =>
-      db.asRole(claims, (tx) => findObject(tx, bucket, key)),
-    );
+    const caller = await asCaller(c, ctx);
+    const object = await caller.run((tx) => findObject(tx, bucket, key));
     return sendRendition(c, ctx, object, options);
   });
 

@@ -4,7 +4,7 @@
 import type { Context, Hono } from 'hono';
 import { ServiceError } from '../../http/errors.ts';
 import type { AppEnv } from '../../http/service.ts';
-import { identifyCaller } from '../caller.ts';
+import { asCaller } from '../caller.ts';
 import type { StorageContext } from '../context.ts';
 import { tusErrorOf } from '../resumable/uploads.ts';
 
@@ -27,11 +27,11 @@ export function addResumableRoutes(app: Hono<AppEnv>, ctx: StorageContext): void
   const handle = async (c: Context<AppEnv>): Promise<Response> => {
     try {
       const request = c.req.raw;
-      const claims = await identifyCaller(c, ctx.keys, ctx.db);
+      const caller = await asCaller(c, ctx);
       const id = c.req.param('id');
       const upload = id ? await uploads.find(id) : null;
       if (upload) {
-        uploads.checkUploader(upload, claims);
+        uploads.checkUploader(upload, caller.claims);
         // Every byte arrived but the object was not committed (the commit failed, or the server
         // stopped in between): commit now, then answer the offset as TUS would.
         if (
@@ -39,7 +39,7 @@ export function addResumableRoutes(app: Hono<AppEnv>, ctx: StorageContext): void
           upload.size !== undefined &&
           upload.offset === upload.size
         ) {
-          await uploads.commit(upload, claims);
+          await uploads.commit(upload, caller.claims);
           return new Response(null, {
             status: 200,
             headers: {
@@ -51,7 +51,7 @@ export function addResumableRoutes(app: Hono<AppEnv>, ctx: StorageContext): void
           });
         }
       }
-      return await uploads.handle(request, claims);
+      return await uploads.handle(request, caller.claims);
     } catch (error) {
       return errorResponse(error);
     }

@@ -3,9 +3,9 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/service.ts';
-import { identifyCaller } from '../caller.ts';
+import { asCaller } from '../caller.ts';
 import type { StorageContext } from '../context.ts';
-import { mapDatabaseErrors, storageErrors } from '../errors.ts';
+import { storageErrors } from '../errors.ts';
 import { readJsonBody } from '../json-body.ts';
 import { checkBucketName, checkKey, objectParams } from '../names.ts';
 import { parseTransformQuery, transformClaimOf } from '../render/options.ts';
@@ -29,7 +29,7 @@ const signMany = z.object({ expiresIn, paths: z.array(z.string()).min(1).max(100
 const NOT_FOUND = 'Either the object does not exist or you do not have access to it';
 
 export function addSignRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
-  const { db, keys } = ctx;
+  const { keys } = ctx;
 
   // Unencoded paths, as storage-api answers: the client URL-encodes the whole URL itself.
   const signedUrlOf = async (bucket: string, key: string, seconds: number) =>
@@ -37,11 +37,9 @@ export function addSignRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.post('/object/sign/:bucket/:key{.+}', async (c) => {
     const { bucket, key } = objectParams(c.req.param());
-    const claims = await identifyCaller(c, keys, db);
+    const caller = await asCaller(c, ctx);
     const body = await readJsonBody(c, signOne);
-    const object = await mapDatabaseErrors(() =>
-      db.asRole(claims, (tx) => findObject(tx, bucket, key)),
-    );
+    const object = await caller.run((tx) => findObject(tx, bucket, key));
     if (!object) throw storageErrors.noSuchKey();
     if (body.transform && Object.keys(body.transform).length > 0) {
       // As storage-api: the options go into the token, and the URL leads to the renderer.
@@ -58,17 +56,15 @@ export function addSignRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.post('/object/sign/:bucket', async (c) => {
     const bucket = checkBucketName(c.req.param('bucket'));
-    const claims = await identifyCaller(c, keys, db);
+    const caller = await asCaller(c, ctx);
     const body = await readJsonBody(c, signMany);
-    const visible = await mapDatabaseErrors(() =>
-      db.asRole(claims, async (tx) => {
-        const { rows } = await tx.query<{ name: string }>(
-          `select name from storage.objects where bucket_id = $1 and name = any($2::text[])`,
-          [bucket, body.paths],
-        );
-        return new Set(rows.map((row) => row.name));
-      }),
-    );
+    const visible = await caller.run(async (tx) => {
+      const { rows } = await tx.query<{ name: string }>(
+        `select name from storage.objects where bucket_id = $1 and name = any($2::text[])`,
+        [bucket, body.paths],
+      );
+      return new Set(rows.map((row) => row.name));
+    });
     const results = await Promise.all(
       body.paths.map(async (path) => {
         const valid = (() => {

@@ -2,7 +2,7 @@
 // (`POST /object/upload/sign/...` to create one, `PUT ...?token=` to use it).
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
-import { identifyCaller, ownerOf } from '../caller.ts';
+import { asCaller } from '../caller.ts';
 import type { StorageContext } from '../context.ts';
 import { objectParams } from '../names.ts';
 import { signUrlToken, UPLOAD_URL_SECONDS, verifyUrlToken } from '../signing.ts';
@@ -12,10 +12,10 @@ import { readUploadBody } from '../upload-body.ts';
 export function addUploadRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
   app.post('/object/upload/sign/:bucket/:key{.+}', async (c) => {
     const { bucket, key } = objectParams(c.req.param());
-    const claims = await identifyCaller(c, ctx.keys, ctx.db);
-    const owner = ownerOf(claims);
+    const caller = await asCaller(c, ctx);
+    const owner = caller.owner;
     const upsert = c.req.header('x-upsert') === 'true';
-    await canStoreObject(ctx, { bucket, key, claims, owner, upsert });
+    await canStoreObject(ctx, { bucket, key, claims: caller.claims, owner, upsert });
     const token = await signUrlToken(
       ctx.keys,
       { url: `${bucket}/${key}`, owner: owner ?? undefined, upsert },
@@ -44,15 +44,15 @@ export function addUploadRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.on(['POST', 'PUT'], '/object/:bucket/:key{.+}', async (c) => {
     const { bucket, key } = objectParams(c.req.param());
-    const claims = await identifyCaller(c, ctx.keys, ctx.db);
+    const caller = await asCaller(c, ctx);
     const body = await readUploadBody(c);
     const upsert = c.req.method === 'PUT' || c.req.header('x-upsert') === 'true';
     const stored = await storeObject(ctx, {
       bucket,
       key,
       body,
-      claims,
-      owner: ownerOf(claims),
+      claims: caller.claims,
+      owner: caller.owner,
       upsert,
     });
     return c.json(stored);
