@@ -13,6 +13,9 @@ Settings come from supabase/config.toml, then environment variables, then these 
 
   --port <n>            API port (config [api] port, env SUPABASE_LOCAL_PORT; default 54321)
   --mailbox-port <n>    mailbox port (config [inbucket] port, env SUPABASE_LOCAL_MAILBOX_PORT; default 54324)
+  --db-port <n>         database port for psql and pg_dump (config [db] port, env SUPABASE_LOCAL_DB_PORT;
+                        default 54322)
+  --no-db-port          do not serve the database port
   --host <host>         interface to listen on (env SUPABASE_LOCAL_HOST; default 127.0.0.1)
   --data-dir <dir>      where data persists (env SUPABASE_LOCAL_DATA_DIR; default .supabase-local)
   --memory              keep everything in memory (nothing persists)
@@ -37,6 +40,8 @@ function parseFlags(argv: string[]): {
     options: {
       port: { type: 'string' },
       'mailbox-port': { type: 'string' },
+      'db-port': { type: 'string' },
+      'no-db-port': { type: 'boolean' },
       host: { type: 'string' },
       'data-dir': { type: 'string' },
       memory: { type: 'boolean' },
@@ -62,9 +67,12 @@ function parseFlags(argv: string[]): {
   const overrides: ConfigOverrides = {};
   const apiPort = port('port', values.port);
   const mailboxPort = port('mailbox-port', values['mailbox-port']);
+  const dbPort = port('db-port', values['db-port']);
   if (problems.length > 0) throw new ConfigError('flags', problems);
   if (apiPort !== undefined) overrides.port = apiPort;
   if (mailboxPort !== undefined) overrides.mailboxPort = mailboxPort;
+  if (dbPort !== undefined) overrides.dbPort = dbPort;
+  if (values['no-db-port']) overrides.serveDatabase = false;
   if (values.host) overrides.host = values.host;
   if (values['data-dir']) overrides.dataDir = values['data-dir'];
   if (values.memory) overrides.dataDir = null;
@@ -106,6 +114,7 @@ async function printSummary(running: LocalSupabase): Promise<void> {
     `Local Supabase is running (${startup.cold ? 'cold' : 'warm'} start in ${(startup.totalMs / 1000).toFixed(1)} s)`,
     `  API URL:        ${running.url}`,
     `  Mailbox:        ${running.mailboxUrl ?? 'disabled'}`,
+    `  DB URL:         ${running.dbUrl ?? 'not served'}`,
     `  Data:           ${running.config.local.dataDir ?? 'in memory (nothing persists)'}${running.config.local.dataDir && !running.config.local.fsync ? ' (fsync off)' : ''}`,
     `  anon key:       ${running.keys.anonKey}`,
     `  service_role:   ${running.keys.serviceRoleKey}`,
@@ -134,6 +143,8 @@ async function main(): Promise<void> {
     return;
   }
   const running = await start({
+    // The database port, as `supabase start` offers it (--no-db-port to leave it closed).
+    serveDatabase: true,
     ...readEnvOverrides(),
     ...overrides,
     log: verbose || process.env['LOCAL_SUPABASE_LOG'] === '1',

@@ -6,6 +6,7 @@ import { loadConfig, type ConfigOverrides, type Keys, type LocalConfig } from '.
 import { checkDataDir, DataDirError } from './db/data-dir.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { prepareDatabase, type PrepareReport } from './db/prepare.ts';
+import { listenWire, type WireServer } from './db/wire-server.ts';
 import { createApp } from './http/app.ts';
 import { listen, type Fetch, type Listener } from './http/listen.ts';
 import { createLogger, type Logger } from './http/log.ts';
@@ -36,6 +37,11 @@ export interface LocalSupabase {
   port: number;
   /** The mailbox page and API, or null when [inbucket] is disabled. */
   mailboxUrl: string | null;
+  /**
+   * The database port's connection string for psql and pg_dump
+   * (`postgresql://postgres:postgres@127.0.0.1:54322/postgres`), or null when it is not served.
+   */
+  dbUrl: string | null;
   keys: Keys;
   config: LocalConfig;
   db: Database;
@@ -68,10 +74,13 @@ function delay(ms: number): Promise<void> {
 async function shutDown(
   listeners: Listener[],
   services: Service[],
+  wire: WireServer | undefined,
   db: Database,
   logger: Logger,
   graceMs: number,
 ): Promise<void> {
+  // Database-port clients first: a transaction one left open would hold the API's requests in flight.
+  await wire?.close();
   const drained = Promise.all(listeners.map((listener) => listener.drain(graceMs)));
   const detached = Promise.all(services.map((service) => service.detach?.() ?? Promise.resolve()));
   // A client that never answers the close frame must not hold the stop past the grace period.
@@ -138,6 +147,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
     });
   const listeners: Listener[] = [];
   let services: Partial<Services> = {};
+  let wire: WireServer | undefined;
   try {
     // Listen first: with port 0 the URL (token issuer, e-mail links) is only known afterwards.
     const api = await listen(
@@ -167,6 +177,15 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       listeners.push(box);
       mailboxUrl = `http://${config.local.host}:${box.port}`;
     }
+    if (config.local.dbPort !== null) {
+      wire = await listenWire(db, config.local.dbPort, config.local.host, {
+        idleInTransactionMs: config.local.dbIdleInTransactionMs,
+      });
+    }
+    // PGlite takes any user and password; these are the Supabase CLI's.
+    const dbUrl = wire
+      ? `postgresql://postgres:postgres@${config.local.host}:${wire.port}/postgres`
+      : null;
     const startup: StartupReport = {
       ...report,
       cold,
@@ -181,6 +200,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       url,
       port: api.port,
       mailboxUrl,
+      dbUrl,
       keys: config.local.keys,
       config,
       db,
@@ -195,6 +215,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
         stopping ??= shutDown(
           listeners,
           Object.values(services),
+          wire,
           db,
           logger,
           stopOptions.graceMs ?? GRACE_MS,
@@ -203,7 +224,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       },
     };
   } catch (error) {
-    await shutDown(listeners, Object.values(services), db, logger, 0);
+    await shutDown(listeners, Object.values(services), wire, db, logger, 0);
     throw error;
   }
 }

@@ -44,7 +44,16 @@ function freePort() {
 async function startServer(dataDir, port) {
   const child = spawn(
     process.execPath,
-    ['local-supabase/cli.ts', '--data-dir', dataDir, '--port', String(port), '--mailbox-port', '0'],
+    [
+      'local-supabase/cli.ts',
+      '--data-dir',
+      dataDir,
+      '--port',
+      String(port),
+      '--mailbox-port',
+      '0',
+      '--no-db-port',
+    ],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

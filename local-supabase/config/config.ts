@@ -32,6 +32,15 @@ export interface ConfigOverrides {
   host?: string;
   port?: number;
   mailboxPort?: number;
+  /**
+   * Serve the database port (`[db] port`): the CLI does; a programmatic start() only when asked, so
+   * tests and benchmarks running side by side do not all reach for 54322.
+   */
+  serveDatabase?: boolean;
+  /** The database port, over `[db] port`; giving one also turns serving on. 0 picks a free port. */
+  dbPort?: number;
+  /** How long a database-port client may idle inside a transaction (default 60 s). */
+  dbIdleInTransactionMs?: number;
   /** The data directory (PGlite files in `<dataDir>/pgdata`); null keeps everything in memory. */
   dataDir?: string | null;
   migrationsDir?: string;
@@ -53,6 +62,9 @@ export interface ConfigOverrides {
 
 export interface LocalSettings {
   host: string;
+  /** The database port to serve, or null when it is not served. */
+  dbPort: number | null;
+  dbIdleInTransactionMs: number;
   dataDir: string | null;
   /** True when commits and stored files are synced before they are acknowledged (never in memory). */
   fsync: boolean;
@@ -133,6 +145,7 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   const text = (name: string) => (env[name] === '' ? undefined : env[name]);
   const port = text('SUPABASE_LOCAL_PORT');
   const mailboxPort = text('SUPABASE_LOCAL_MAILBOX_PORT');
+  const dbPort = text('SUPABASE_LOCAL_DB_PORT');
   const seed = text('SUPABASE_LOCAL_SEED');
   const fsync = text('SUPABASE_LOCAL_FSYNC');
   const dataDir = text('SUPABASE_LOCAL_DATA_DIR');
@@ -141,6 +154,7 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   if (port) set('port', parsePort('SUPABASE_LOCAL_PORT', port, problems));
   if (mailboxPort)
     set('mailboxPort', parsePort('SUPABASE_LOCAL_MAILBOX_PORT', mailboxPort, problems));
+  if (dbPort) set('dbPort', parsePort('SUPABASE_LOCAL_DB_PORT', dbPort, problems));
   if (dataDir) set('dataDir', dataDir === 'memory' ? null : dataDir);
   set('migrationsDir', text('SUPABASE_LOCAL_MIGRATIONS_DIR'));
   if (seed) set('seed', parseBoolean('SUPABASE_LOCAL_SEED', seed, problems));
@@ -195,6 +209,11 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
     ...file,
     local: {
       host: overrides.host ?? '127.0.0.1',
+      dbPort:
+        (overrides.serveDatabase ?? overrides.dbPort !== undefined)
+          ? (overrides.dbPort ?? file.db.port)
+          : null,
+      dbIdleInTransactionMs: overrides.dbIdleInTransactionMs ?? 60_000,
       dataDir,
       fsync: dataDir !== null && (overrides.fsync ?? true),
       migrationsDir: absolute(overrides.migrationsDir ?? 'migrations', supabaseDir),

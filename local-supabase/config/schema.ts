@@ -58,7 +58,8 @@ const api = z.strictObject({
 });
 
 const db = z.strictObject({
-  port: ignored,
+  /** The database port (wire protocol); served by the CLI, by `start()` when asked (db/wire-server.ts). */
+  port: z.int().min(0).max(65535).default(54322),
   shadow_port: ignored,
   major_version: ignored,
   root_key: ignored,

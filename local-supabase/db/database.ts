@@ -7,6 +7,8 @@ import { Worker } from 'node:worker_threads';
 import { DatabaseError } from './errors.ts';
 import type {
   QueryResult,
+  SessionState,
+  WireResult,
   WorkerCommand,
   WorkerMessage,
   WorkerOptions,
@@ -35,12 +37,29 @@ export interface RequestContext {
   headers?: Record<string, string>;
 }
 
+/**
+ * One client of the database port (`[db] port`) speaking the Postgres wire protocol. PGlite has one
+ * session, shared with the API, so a client holds the queue from its first message until it is idle
+ * outside a transaction again: nothing else runs inside its transaction, and the `SET`s it made are
+ * put aside while others use the session and given back before its next statement.
+ */
+export interface WireSession {
+  /** One frontend message (startup, Query, Parse, Sync…); resolves with the backend's reply. */
+  send(message: Uint8Array): Promise<Uint8Array>;
+  /** True while the client holds the database (inside a transaction or an unsynced extended query). */
+  readonly holding: boolean;
+  /** Ends the session: what it left open is rolled back and the API goes on. */
+  close(): Promise<void>;
+}
+
 export interface Database extends Tx {
   /** BEGIN … COMMIT (ROLLBACK when `fn` throws). Holds the queue: never await outside I/O inside. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** A transaction run as the caller's role with `request.jwt.claims` set, so RLS decides. */
   asRole<T>(claims: Claims, fn: (tx: Tx) => Promise<T>, request?: RequestContext): Promise<T>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  /** A wire-protocol client of the database port (PGlite only). */
+  openWireSession?(): WireSession;
   /** Flushes to the data directory and stops the worker. */
   close(): Promise<void>;
   /**
@@ -117,6 +136,20 @@ export function roleSetup(
   };
 }
 
+/** A database-port client's state on the API side of the queue. */
+class WireClient {
+  /** Hands the queue on; set while the client holds it. */
+  release: (() => void) | undefined;
+  saved: SessionState | undefined;
+  closed = false;
+
+  letGo(): void {
+    const release = this.release;
+    this.release = undefined;
+    release?.();
+  }
+}
+
 class WorkerDatabase implements Database {
   readonly #worker: Worker;
   readonly #queue = new Queue();
@@ -129,6 +162,8 @@ class WorkerDatabase implements Database {
   readonly #temporary: string | undefined;
   #nextId = 1;
   #closed = false;
+  /** Whose `SET`s the PGlite session holds now: a wire client's, or the API's (null). */
+  #sessionOwner: WireClient | null = null;
 
   constructor(worker: Worker, temporary: string | undefined) {
     this.#worker = worker;
@@ -179,7 +214,70 @@ class WorkerDatabase implements Database {
         ),
       );
     }
-    return this.#queue.run(task);
+    return this.#queue.run(async () => {
+      await this.#handSessionTo(null);
+      return task();
+    });
+  }
+
+  /**
+   * Runs while holding the queue: puts the settings of the session's last user aside and gives `next`
+   * its own (the API's are the worker's defaults). Nothing to do while one user keeps the session.
+   */
+  async #handSessionTo(next: WireClient | null): Promise<void> {
+    const previous = this.#sessionOwner;
+    if (previous === next) return;
+    if (previous) {
+      if (!previous.closed)
+        previous.saved = (await this.#send({ op: 'session-save' })) as SessionState;
+      await this.#send({ op: 'session-reset' });
+    }
+    if (next?.saved) await this.#send({ op: 'session-restore', state: next.saved });
+    this.#sessionOwner = next;
+  }
+
+  openWireSession(): WireSession {
+    const client = new WireClient();
+    // One message at a time per client, in the order it sent them.
+    const order = new Queue();
+    const run = async (message: Uint8Array): Promise<Uint8Array> => {
+      if (client.closed) throw new Error('The session is closed');
+      // Terminate: PGlite has nothing to say; the session ends as a closed socket would end it.
+      if (message[0] === 0x58) {
+        await finish();
+        return new Uint8Array(0);
+      }
+      client.release ??= await this.#queue.acquire();
+      try {
+        await this.#handSessionTo(client);
+        const { data, status } = (await this.#send({ op: 'wire', message })) as WireResult;
+        if (status === 'I') client.letGo();
+        return data;
+      } catch (error) {
+        client.letGo();
+        throw error;
+      }
+    };
+    const finish = async (): Promise<void> => {
+      if (client.closed) return;
+      client.closed = true;
+      if (!client.release) return;
+      // Back to idle: end an unsynced extended query, then roll back what the client left open.
+      const sync = new Uint8Array([0x53, 0, 0, 0, 4]);
+      const ended = (await this.#send({ op: 'wire', message: sync }).catch(
+        () => null,
+      )) as WireResult | null;
+      if (ended?.status !== 'I')
+        await this.#send({ op: 'exec', sql: 'rollback' }).catch(() => undefined);
+      client.letGo();
+    };
+    return {
+      send: (message) => order.run(() => run(message)),
+      get holding() {
+        return client.release !== undefined;
+      },
+      close: () => order.run(finish),
+    };
   }
 
   readonly #direct: Tx = {

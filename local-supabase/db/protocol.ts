@@ -16,7 +16,27 @@ export type WorkerCommand =
   | { op: 'unlisten'; channel: string }
   | { op: 'close' }
   /** Test seam: make writes that grow a file fail with ENOSPC (node-fs.ts). */
-  | { op: 'disk-full'; full: boolean };
+  | { op: 'disk-full'; full: boolean }
+  /** One frontend message from a database-port client, answered with the backend's raw bytes. */
+  | { op: 'wire'; message: Uint8Array }
+  /** The session settings a database-port client made (SET, SET ROLE), to hand the session on. */
+  | { op: 'session-save' }
+  /** Back to the API's session: every setting and the role as the worker opened them. */
+  | { op: 'session-reset' }
+  | { op: 'session-restore'; state: SessionState };
+
+/** What `session-save` captures: `SET` values and the role of a database-port client. */
+export interface SessionState {
+  settings: { name: string; setting: string }[];
+  sessionUser: string;
+  role: string;
+}
+
+/** The worker's answer to `wire`: the bytes, and the last ReadyForQuery status in them (null: none). */
+export interface WireResult {
+  data: Uint8Array;
+  status: 'I' | 'T' | 'E' | null;
+}
 
 export type WorkerRequest = WorkerCommand & { id: number };
 

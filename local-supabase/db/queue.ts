@@ -10,4 +10,19 @@ export class Queue {
     this.#tail = result.catch(() => undefined);
     return result;
   }
+
+  /**
+   * Takes the lock for as long as the caller needs it, across several awaits (a database-port session
+   * inside a transaction); resolves with the function that hands it on.
+   */
+  acquire(): Promise<() => void> {
+    return new Promise((granted) => {
+      void this.run(
+        () =>
+          new Promise<void>((release) => {
+            granted(release);
+          }),
+      );
+    });
+  }
 }

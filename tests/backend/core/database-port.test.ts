@@ -1,0 +1,206 @@
+// The database port ([db] port): Postgres clients (pg, psql) reach the embedded database while the API
+// runs, and a client's transaction never interleaves with the API's statements.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { findPostgresBinDir } from '../helpers/postgres/cluster.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const run = promisify(execFile);
+
+/** The seeded member every comment here is written for. */
+const AUTHOR = "(select id from auth.users where email = 'member@example.com')";
+
+/** A client's insert of a comment on `article`, in SQL. */
+function commentSql(article: string): string {
+  return `insert into public.comments (article_key, body, language, author_id)
+          values ('${article}', 'Written over the database port', 'en', ${AUTHOR})`;
+}
+
+const authors = new WeakMap<TestServer, string>();
+
+async function readAuthor(server: TestServer): Promise<void> {
+  const { rows } = await server.server.db.query<{ id: string }>(`select ${AUTHOR} as id`);
+  authors.set(server, rows[0]?.id ?? '');
+}
+
+/** A REST write as a service would make it, through the real client. */
+function insertComment(server: TestServer, article: string) {
+  return server
+    .admin()
+    .from('comments')
+    .insert({
+      article_key: article,
+      body: 'Written over REST',
+      language: 'en',
+      author_id: authors.get(server),
+    })
+    .select('id')
+    .single();
+}
+
+async function countComments(server: TestServer, article: string): Promise<number> {
+  const { rows } = await server.server.db.query<{ n: number }>(
+    'select count(*)::int as n from public.comments where article_key = $1',
+    [article],
+  );
+  return rows[0]?.n ?? -1;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+describe('the database port', () => {
+  let server: TestServer;
+  const clients: pg.Client[] = [];
+
+  async function connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: server.server.dbUrl ?? '' });
+    clients.push(client);
+    await client.connect();
+    return client;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ dbPort: 0 });
+    await readAuthor(server);
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.end().catch(() => undefined)));
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers a Postgres client with the data the API serves', async () => {
+    expect(server.server.dbUrl).toMatch(
+      /^postgresql:\/\/postgres:postgres@127\.0\.0\.1:\d+\/postgres$/,
+    );
+    const client = await connect();
+    const { rows } = await client.query<{ email: string }>(
+      'select email from auth.users where email = $1',
+      ['member@example.com'],
+    );
+    expect(rows).toEqual([{ email: 'member@example.com' }]);
+  });
+
+  it('holds a REST write until the client’s transaction ends, so it never lands inside it', async () => {
+    const client = await connect();
+    await client.query('begin');
+    await client.query(commentSql('held-tx'));
+    let settled = false;
+    const rest = insertComment(server, 'held-tx').then((result) => {
+      settled = true;
+      return result;
+    });
+    await delay(300);
+    // Had the REST insert run now, it would be inside this transaction: visible here and rolled back.
+    const inside = await client.query<{ n: number }>(
+      "select count(*)::int as n from public.comments where article_key = 'held-tx'",
+    );
+    expect(inside.rows[0]?.n).toBe(1);
+    expect(settled).toBe(false);
+    await client.query('rollback');
+
+    const { data, error } = await rest;
+    expect(error).toBeNull();
+    expect(data?.id).toEqual(expect.any(String));
+    // Only the REST row is left: the client's rollback took its own row and nothing of the API's.
+    expect(await countComments(server, 'held-tx')).toBe(1);
+  });
+
+  it('keeps a client’s SET and SET ROLE to itself while the API runs in between', async () => {
+    const client = await connect();
+    await client.query('set role anon');
+    await client.query("set search_path = 'pg_catalog'");
+    const { error } = await insertComment(server, 'settings');
+    expect(error).toBeNull();
+    const api = await server.server.db.query<{ user: string; path: string }>(
+      "select current_user as user, current_setting('search_path') as path",
+    );
+    expect(api.rows[0]).toEqual({ user: 'postgres', path: '"$user", public, extensions' });
+    const own = await client.query<{ user: string; path: string }>(
+      "select current_user as user, current_setting('search_path') as path",
+    );
+    expect(own.rows[0]).toEqual({ user: 'anon', path: 'pg_catalog' });
+  });
+
+  it('rolls back what a client left open when it disconnects, and the API goes on', async () => {
+    const client = await connect();
+    await client.query('begin');
+    await client.query(commentSql('dropped'));
+    const rest = insertComment(server, 'after-drop');
+    // The socket goes away without a Terminate message, as when psql is killed.
+    client.on('error', () => undefined);
+    client.connection.stream.destroy();
+    const { error } = await rest;
+    expect(error).toBeNull();
+    expect(await countComments(server, 'dropped')).toBe(0);
+    expect(await countComments(server, 'after-drop')).toBe(1);
+  });
+
+  it('answers many clients’ parameterized queries at once, each with its own results', async () => {
+    const [first, second] = await Promise.all([connect(), connect()]);
+    const ask = (client: pg.Client, base: number) =>
+      Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          client
+            .query<{ n: number }>('select $1::int as n', [base + i])
+            .then(({ rows }) => rows[0]?.n),
+        ),
+      );
+    const [a, b, rest] = await Promise.all([
+      ask(first, 0),
+      ask(second, 1000),
+      insertComment(server, 'many'),
+    ]);
+    expect(a).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(b).toEqual(Array.from({ length: 40 }, (_, i) => 1000 + i));
+    expect(rest.error).toBeNull();
+  });
+
+  const binDir = findPostgresBinDir();
+  it.skipIf(!binDir)('serves psql', async () => {
+    const psql = join(binDir ?? '', 'psql');
+    const { stdout } = await run(psql, [
+      server.server.dbUrl ?? '',
+      '--no-psqlrc',
+      '--tuples-only',
+      '--no-align',
+      '-c',
+      "select count(*) from auth.users where email like '%@example.com'",
+    ]);
+    expect(stdout.trim()).toBe('4');
+  });
+});
+
+describe('a database-port client idle inside a transaction', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dbPort: 0, dbIdleInTransactionMs: 300 });
+    await readAuthor(server);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('is ended and rolled back after the timeout, so the API is not held', async () => {
+    const client = new pg.Client({ connectionString: server.server.dbUrl ?? '' });
+    // The FATAL error first, then the closed socket's "terminated unexpectedly".
+    const ended = new Promise<Error & { code?: string }>((resolve) => client.on('error', resolve));
+    await client.connect();
+    await client.query('begin');
+    await client.query(commentSql('idle'));
+    const { error } = await insertComment(server, 'after-idle');
+    expect(error).toBeNull();
+    const failure = await ended;
+    expect(failure.code).toBe('25P03');
+    expect(failure.message).toMatch(/idle-in-transaction timeout/);
+    expect(await countComments(server, 'idle')).toBe(0);
+    await client.end().catch(() => undefined);
+  });
+});
