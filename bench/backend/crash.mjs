@@ -1,7 +1,9 @@
-// Crash harness: runs the local backend as its own process on a persistent data directory (fsync on),
-// writes to it from concurrent clients (REST inserts, storage uploads, sign-ups through the admin
-// API), kills it with SIGKILL mid-write, restarts it and checks that every write it acknowledged is
-// still there, that no stored object lacks its bytes, and that the start-up sweep left no orphan file.
+// Crash harness: runs the local backend as its own process on a persistent data directory (fsync on,
+// crash-server.mjs), writes to it from concurrent clients (REST inserts, storage uploads, users made
+// through the admin API and public sign-ups through /auth/v1/signup), kills it with SIGKILL mid-write,
+// restarts it and checks that every write it acknowledged is still there (each public sign-up signs
+// in with its password), that no stored object lacks its bytes, and that the start-up sweep left no
+// orphan file.
 // Bounded: a fixed number of rounds, each a few seconds; loopback only.
 //
 //   node bench/backend/crash.mjs               # 10 rounds
@@ -28,6 +30,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 // The server runs with the default keys (the CLI's public demo keys): read them as it does.
 const { local } = await loadConfig({ dataDir: null });
 const SERVICE_KEY = local.keys.serviceRoleKey;
+const ANON_KEY = local.keys.anonKey;
+const KINDS = ['comment', 'upload', 'user', 'sign-up'];
 const headers = { apikey: SERVICE_KEY, Authorization: `Bearer ${SERVICE_KEY}` };
 
 function freePort() {
@@ -44,16 +48,7 @@ function freePort() {
 async function startServer(dataDir, port) {
   const child = spawn(
     process.execPath,
-    [
-      'local-supabase/cli.ts',
-      '--data-dir',
-      dataDir,
-      '--port',
-      String(port),
-      '--mailbox-port',
-      '0',
-      '--no-db-port',
-    ],
+    ['bench/backend/crash-server.mjs', '--data-dir', dataDir, '--port', String(port)],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -81,8 +76,8 @@ function exited(child) {
     : new Promise((resolve) => child.once('exit', resolve));
 }
 
-async function request(url, init) {
-  const response = await fetch(url, { ...init, headers: { ...headers, ...init.headers } });
+async function request(url, init, as = headers) {
+  const response = await fetch(url, { ...init, headers: { ...as, ...init.headers } });
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
   return response;
 }
@@ -91,8 +86,9 @@ async function request(url, init) {
 async function writer(url, id, round, acknowledged, stop, author) {
   for (let n = 0; !stop.done; n++) {
     const tag = `r${round}-w${id}-${n}`;
+    const kind = KINDS[n % KINDS.length];
     try {
-      if (n % 3 === 0) {
+      if (kind === 'comment') {
         await request(`${url}/rest/v1/comments`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Prefer: 'return=minimal' },
@@ -104,7 +100,7 @@ async function writer(url, id, round, acknowledged, stop, author) {
           }),
         });
         acknowledged.comments.add(tag);
-      } else if (n % 3 === 1) {
+      } else if (kind === 'upload') {
         const bytes = new TextEncoder().encode(`${tag} `.repeat(200));
         await request(`${url}/storage/v1/object/crash/${tag}.txt`, {
           method: 'POST',
@@ -112,7 +108,7 @@ async function writer(url, id, round, acknowledged, stop, author) {
           body: bytes,
         });
         acknowledged.files.set(`${tag}.txt`, bytes.byteLength);
-      } else {
+      } else if (kind === 'user') {
         await request(`${url}/auth/v1/admin/users`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
@@ -123,17 +119,32 @@ async function writer(url, id, round, acknowledged, stop, author) {
           }),
         });
         acknowledged.users.add(`${tag}@crash.test`);
+      } else {
+        // A reader signing up on the site: the public endpoint with the anon key, as supabase-js sends it.
+        await request(
+          `${url}/auth/v1/signup`,
+          {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ email: `${tag}@signup.test`, password: `pw-${tag}` }),
+          },
+          { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
+        );
+        acknowledged.signUps.set(`${tag}@signup.test`, `pw-${tag}`);
+        acknowledged.newSignUps.push(`${tag}@signup.test`);
       }
     } catch (error) {
-      acknowledged.firstErrors[n % 3] ??= String(error).slice(0, 160);
+      acknowledged.firstErrors[n % KINDS.length] ??= String(error).slice(0, 160);
       // Refused or cut off: not acknowledged, so not expected to survive. Remembered, to count the
       // ones that committed anyway (after SIGKILL that can happen; after SIGTERM it must not).
       acknowledged.failed.push(
-        n % 3 === 0
+        kind === 'comment'
           ? `comment ${tag}`
-          : n % 3 === 1
+          : kind === 'upload'
             ? `upload ${tag}.txt`
-            : `user ${tag}@crash.test`,
+            : kind === 'user'
+              ? `user ${tag}@crash.test`
+              : `user ${tag}@signup.test`,
       );
     }
   }
@@ -181,6 +192,20 @@ async function verify(url, dataDir, acknowledged) {
     if (answer.users.length < 1000) break;
   }
   for (const email of acknowledged.users) if (!users.has(email)) lost.push(`user ${email}`);
+  for (const email of acknowledged.signUps.keys()) {
+    if (!users.has(email)) lost.push(`sign-up ${email}`);
+  }
+  // This round's public sign-ups sign in with their passwords: the hash survived with the row.
+  let signedIn = 0;
+  for (const email of acknowledged.newSignUps.splice(0)) {
+    const answer = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: acknowledged.signUps.get(email) }),
+    });
+    if (answer.ok) signedIn++;
+    else lost.push(`sign-in ${email} (${answer.status})`);
+  }
 
   const present = (what) => {
     const [kind, key] = what.split(' ');
@@ -193,6 +218,7 @@ async function verify(url, dataDir, acknowledged) {
   const files = await readdir(join(dataDir, 'storage', 'crash')).catch(() => []);
   return {
     lost,
+    signedIn,
     missingBytes,
     answeredWithError,
     orphans: files.length - listed.length,
@@ -205,6 +231,8 @@ const acknowledged = {
   comments: new Set(),
   files: new Map(),
   users: new Set(),
+  signUps: new Map(),
+  newSignUps: [],
   failed: [],
   firstErrors: [],
 };
@@ -216,6 +244,7 @@ const totals = {
   restarts: [],
   swept: 0,
   answeredWithError: 0,
+  signedIn: 0,
 };
 let server;
 try {
@@ -249,10 +278,12 @@ try {
     totals.orphans += result.orphans;
     totals.answeredWithError = result.answeredWithError;
     totals.swept += swept ? Number(swept[1]) : 0;
+    totals.signedIn += result.signedIn;
     totals.restarts.push(server.startMs);
     console.log(
       `  round ${round}: acknowledged so far ${acknowledged.comments.size} comments, ${acknowledged.files.size} uploads, ` +
-        `${acknowledged.users.size} sign-ups; lost ${result.lost.length}; objects ${result.objects}, ` +
+        `${acknowledged.users.size} admin-made users, ${acknowledged.signUps.size} public sign-ups ` +
+        `(${result.signedIn} of this round's signed in after the restart); lost ${result.lost.length}; objects ${result.objects}, ` +
         `without bytes ${result.missingBytes}; committed but answered with an error ${result.answeredWithError}; swept ${swept ? swept[1] : 0}, orphans after sweep ${result.orphans}; ` +
         `restart ${Math.round(server.startMs)} ms`,
     );
@@ -268,9 +299,10 @@ console.log(
   `\n${totals.rounds} rounds: acknowledged writes lost ${totals.lost}, objects without bytes ${totals.missingBytes}, ` +
     `files swept ${totals.swept}, orphans after the sweep ${totals.orphans}, ` +
     `committed but answered with an error ${totals.answeredWithError}, ` +
+    `public sign-ups ${acknowledged.signUps.size} (signed in after a restart ${totals.signedIn}), ` +
     `restart median ${Math.round(restarts[Math.floor(restarts.length / 2)] ?? 0)} ms`,
 );
 console.log(
-  `first refusal per kind (comment, upload, sign-up): ${JSON.stringify(acknowledged.firstErrors)}`,
+  `first refusal per kind (${KINDS.join(', ')}): ${JSON.stringify(acknowledged.firstErrors)}`,
 );
 process.exitCode = totals.lost + totals.missingBytes + totals.orphans > 0 ? 1 : 0;
