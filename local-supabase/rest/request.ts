@@ -54,7 +54,7 @@ export function parsePreferences(header: string | undefined): Preferences {
 }
 
 export interface Negotiated {
-  shape: 'array' | 'object';
+  shape: 'array' | 'object' | 'csv';
   stripNulls: boolean;
   contentType: string;
 }
@@ -77,6 +77,9 @@ export function negotiate(accept: string | undefined): Negotiated {
     }
     if (type === 'application/vnd.pgrst.array+json' || type === 'application/vnd.pgrst.array') {
       return { shape: 'array', stripNulls, contentType: JSON_TYPE };
+    }
+    if (type === 'text/csv') {
+      return { shape: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
     }
     if (['application/json', 'application/*', '*/*'].includes(type)) {
       return { shape: 'array', stripNulls: false, contentType: JSON_TYPE };

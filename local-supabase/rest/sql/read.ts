@@ -13,7 +13,7 @@ import {
   type ReadContext,
 } from './select-list.ts';
 
-export type BodyShape = 'array' | 'object';
+export type BodyShape = 'array' | 'object' | 'csv';
 
 export interface OutputOptions {
   count: boolean;
@@ -45,7 +45,14 @@ export function buildTopLevel(ctx: ReadContext, source: Source): Level {
   return level;
 }
 
+/**
+ * `Accept: text/csv`, built as PostgREST's asCsvF does: the first row's keys as the header, then
+ * each row's record text without its parentheses (Postgres quotes what needs quoting; NULL is empty).
+ */
+const CSV_BODY = `(select coalesce(string_agg(pgrst_keys.key, ','), '') from (select json_object_keys(row_to_json(pgrst_first)) as key from (select * from pgrst_source limit 1) as pgrst_first) as pgrst_keys) || chr(10) || coalesce(string_agg(substring(pgrst_source::text, 2, length(pgrst_source::text) - 2), chr(10)), '')`;
+
 function bodySql(options: OutputOptions): string {
+  if (options.shape === 'csv') return CSV_BODY;
   const rows = options.stripNulls
     ? 'json_agg(json_strip_nulls(row_to_json(pgrst_source)))'
     : 'json_agg(pgrst_source)';

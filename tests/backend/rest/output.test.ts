@@ -1,0 +1,54 @@
+// Response formats other than JSON, as PostgREST answers them: CSV, and GeoJSON without PostGIS.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixtures } from './fixtures.ts';
+import { startRestServer, type Client, type RestServer } from './server.ts';
+
+describe('response formats through supabase-js', () => {
+  let server: RestServer;
+  let sb: Client;
+
+  beforeAll(async () => {
+    server = await startRestServer();
+    await createFixtures(server.db);
+    sb = server.anon();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers .csv() with a header row and Postgres-quoted values, NULL as empty', async () => {
+    const { data, error, status } = await sb
+      .from('rest_authors')
+      .select('id, name, email, tags')
+      .order('id')
+      .csv();
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data).toBe(
+      [
+        'id,name,email,tags',
+        '1,Ann,ann@example.test,"{poetry,essays}"',
+        '2,Bob,bob@example.test,{essays}',
+        '3,Cyd,,{}',
+        '4,"O\'Neil, Jr.",oneil@example.test,{drama}',
+      ].join('\n'),
+    );
+  });
+
+  it('answers an empty CSV with an empty header line', async () => {
+    const response = await fetch(`${server.rest}/rest_authors?id=eq.999`, {
+      headers: { apikey: server.anonKey, Accept: 'text/csv' },
+    });
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await response.text()).toBe('\n');
+  });
+
+  it('refuses GeoJSON with 406 PGRST107, as PostgREST does without PostGIS', async () => {
+    const { error, status } = await sb.from('rest_authors').select('id').geojson();
+    expect(status).toBe(406);
+    expect(error).toMatchObject({
+      code: 'PGRST107',
+      message: 'None of these media types are available: application/geo+json',
+    });
+  });
+});
