@@ -23,6 +23,7 @@ const ALLOWED_HEADERS = [
   'upload-offset',
   'upload-metadata',
   'x-http-method-override',
+  'x-signature',
 ];
 const EXPOSED_HEADERS = [
   'Content-Range',

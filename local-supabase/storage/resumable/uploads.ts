@@ -30,6 +30,7 @@ import { canStoreObject, storeObject, type ObjectContent } from '../store-object
 import { checkLimits } from '../limits.ts';
 import { findBucket } from '../sql/buckets.ts';
 import { findObject } from '../sql/objects.ts';
+import type { UploadGrant } from '../signing.ts';
 import { OWNER_KEY, targetOf, UPSERT_KEY } from './target.ts';
 
 export const RESUMABLE_PATH = '/storage/v1/upload/resumable';
@@ -84,6 +85,8 @@ export class ResumableUploads {
   readonly #temporary: boolean;
   /** The caller of each request being handled (the TUS hooks receive the request object). */
   readonly #callers = new WeakMap<Request, Claims>();
+  /** Requests made with a signed upload URL's token (`/upload/resumable/sign`): what it grants. */
+  readonly #grants = new WeakMap<Request, UploadGrant>();
   /** Commits under way by upload id: a second one (a HEAD during the last PATCH) joins the first. */
   readonly #commits = new Map<string, Promise<void>>();
   #timer: NodeJS.Timeout | undefined;
@@ -105,6 +108,9 @@ export class ResumableUploads {
       path: RESUMABLE_PATH,
       datastore: this.#store,
       namingFunction: () => crypto.randomUUID(),
+      // An upload created through a signed URL is continued through one too, as on Supabase.
+      generateUrl: (request, { proto, host, path, id }) =>
+        `${proto}://${host}${path}${new URL(request.url).pathname.startsWith(`${path}/sign`) ? '/sign' : ''}/${id}`,
       // CORS is the API's own middleware's job (http/cors.ts): no second set of headers.
       allowedOrigins: () => false,
       onUploadCreate: async (request, upload) => {
@@ -159,7 +165,13 @@ export class ResumableUploads {
       { fileSizeLimit: bucket.file_size_limit, allowedMimeTypes: bucket.allowed_mime_types },
       this.#ctx.fileSizeLimit,
     );
-    const upsert = request.headers.get('x-upsert') === 'true';
+    // A signed URL grants one path, and whether it may replace, when it was signed (as its signer,
+    // whose permission was checked then); otherwise the caller's `x-upsert` and RLS decide.
+    const grant = this.#grants.get(request);
+    if (grant && grant.url !== `${target.bucket}/${target.key}`) {
+      throw storageErrors.invalidSignature();
+    }
+    const upsert = grant ? grant.upsert : request.headers.get('x-upsert') === 'true';
     await canStoreObject(this.#ctx, {
       bucket: target.bucket,
       key: target.key,
@@ -232,9 +244,10 @@ export class ResumableUploads {
     await this.#store.remove(upload.id);
   }
 
-  /** Hands a request to the TUS server as `claims`. */
-  async handle(request: Request, claims: Claims): Promise<Response> {
+  /** Hands a request to the TUS server as `claims` (with what a signed URL's token grants). */
+  async handle(request: Request, claims: Claims, grant?: UploadGrant): Promise<Response> {
     this.#callers.set(request, claims);
+    if (grant) this.#grants.set(request, grant);
     return this.#server.handleWeb(request);
   }
 

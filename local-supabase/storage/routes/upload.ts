@@ -5,7 +5,8 @@ import type { AppEnv } from '../../http/service.ts';
 import { asCaller } from '../caller.ts';
 import type { StorageContext } from '../context.ts';
 import { objectParams } from '../names.ts';
-import { signUrlToken, UPLOAD_URL_SECONDS, verifyUrlToken } from '../signing.ts';
+import { storageErrors } from '../errors.ts';
+import { claimsOfGrant, readUploadToken, signUrlToken, UPLOAD_URL_SECONDS } from '../signing.ts';
 import { canStoreObject, storeObject } from '../store-object.ts';
 import { readUploadBody } from '../upload-body.ts';
 
@@ -27,17 +28,17 @@ export function addUploadRoutes(app: Hono<AppEnv>, ctx: StorageContext): void {
 
   app.put('/object/upload/sign/:bucket/:key{.+}', async (c) => {
     const { bucket, key } = objectParams(c.req.param());
-    const payload = await verifyUrlToken(ctx.keys, c.req.query('token'), `${bucket}/${key}`);
-    const owner = typeof payload['owner'] === 'string' ? payload['owner'] : null;
+    const grant = await readUploadToken(ctx.keys, c.req.query('token'));
+    if (grant.url !== `${bucket}/${key}`) throw storageErrors.invalidSignature();
     const body = await readUploadBody(c);
     // The permission was checked when the URL was signed; the row is written with the owner then.
     const stored = await storeObject(ctx, {
       bucket,
       key,
       body,
-      claims: { role: 'service_role', ...(owner ? { sub: owner } : {}) },
-      owner,
-      upsert: payload['upsert'] === true,
+      claims: claimsOfGrant(grant),
+      owner: grant.owner,
+      upsert: grant.upsert,
     });
     return c.json({ Key: stored.Key });
   });
