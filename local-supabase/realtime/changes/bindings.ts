@@ -1,6 +1,7 @@
 // A channel's postgres_changes bindings: what the client asked for at join, checked against the
 // database and given a server id. The join reply echoes them in the client's order.
 import type { JoinChecks } from '../join-checks.ts';
+import { quoteQualified } from '../../db/sql.ts';
 import { compileFilter, FilterError, parseFilter, type FilterCondition } from './filters.ts';
 import type { TableCatalog } from './tables.ts';
 
@@ -128,7 +129,7 @@ async function checkFilterValues(
     }
     throw error;
   }
-  const row = `null::${quoteName(info.schema)}.${quoteName(info.table)}`;
+  const row = `null::${quoteQualified(info.schema, info.table)}`;
   const failure = await checks.filter({
     statement: `select ${sql} from (select (${row}).*) as r`,
     input,
@@ -136,8 +137,4 @@ async function checkFilterValues(
   if (failure !== null) {
     throw new BindingError(`Error parsing \`filter\` params: ${failure} ${describe(echo)}`);
   }
-}
-
-export function quoteName(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }

@@ -4,7 +4,7 @@
 // parameters). A group that fails is retried filter by filter, so a failure is confined to the
 // filter that causes it.
 import type { Database } from '../../db/database.ts';
-import { quoteName } from './bindings.ts';
+import { quoteQualified } from '../../db/sql.ts';
 import { compileFilter, type FilterCondition } from './filters.ts';
 import type { TableInfo } from './tables.ts';
 
@@ -66,7 +66,7 @@ async function evaluateGroup(
     `select coalesce(json_agg(array[${columns.join(', ')}]::boolean[] order by e.ord), '[]')::text
        as results
      from jsonb_array_elements($1::jsonb) with ordinality as e(rec, ord)
-     cross join lateral jsonb_populate_record(null::${quoteName(info.schema)}.${quoteName(info.table)}, e.rec) as r`,
+     cross join lateral jsonb_populate_record(null::${quoteQualified(info.schema, info.table)}, e.rec) as r`,
     params,
   );
   const matrix = JSON.parse(rows[0]?.results ?? '[]') as (boolean | null)[][];

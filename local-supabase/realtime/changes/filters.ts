@@ -1,22 +1,18 @@
 // postgres_changes filters: `column=op.value` conditions joined by commas (AND), with an optional
-// `not.` and PostgREST quoting (`"a,b"`), as realtime-js's filter builder writes them. They compile to
-// SQL over a record `r` of the table's row type, so values compare with the column's own type.
+// `not.` and PostgREST quoting (`"a,b"`), as realtime-js's filter builder writes them. Each operator
+// and value is read by REST's filter parser, limited to Supabase Realtime's operators (eq, neq, lt,
+// lte, gt, gte, in), and maps to SQL with REST's operator table, over a record `r` of the table's row
+// type: values are cast to the column's own type, so a bad value fails the join.
+import { quoteIdent } from '../../db/sql.ts';
+import { ServiceError } from '../../http/errors.ts';
+import { parseFilterValue, type Filter } from '../../rest/parse/filter.ts';
+import { SQL_OPERATORS } from '../../rest/sql/filters.ts';
 import type { TableInfo } from './tables.ts';
 
-export type FilterOperator =
-  | 'eq'
-  | 'neq'
-  | 'lt'
-  | 'lte'
-  | 'gt'
-  | 'gte'
-  | 'in'
-  | 'like'
-  | 'ilike'
-  | 'match'
-  | 'imatch'
-  | 'is'
-  | 'isdistinct';
+/** Supabase Realtime's operators; REST's grammar has more, which a subscription may not use. */
+const OPERATORS = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in'] as const;
+
+export type FilterOperator = (typeof OPERATORS)[number];
 
 export interface FilterCondition {
   column: string;
@@ -30,21 +26,9 @@ export class FilterError extends Error {
   override name = 'FilterError';
 }
 
-const OPERATORS = new Set<string>([
-  'eq',
-  'neq',
-  'lt',
-  'lte',
-  'gt',
-  'gte',
-  'in',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-  'is',
-  'isdistinct',
-]);
+function isOperator(text: string): text is FilterOperator {
+  return (OPERATORS as readonly string[]).includes(text);
+}
 
 /** Splits on `separator` outside double quotes and parentheses. */
 function splitTopLevel(text: string, separator: string): string[] {
@@ -86,39 +70,39 @@ function parseCondition(text: string): FilterCondition {
   const equals = text.indexOf('=');
   if (equals <= 0) throw new FilterError(`expected column=operator.value, got "${text}"`);
   const column = text.slice(0, equals).trim();
-  let rest = text.slice(equals + 1);
-  let negate = false;
-  if (rest.startsWith('not.')) {
-    negate = true;
-    rest = rest.slice(4);
+  const rest = text.slice(equals + 1);
+  const named = /^(?:not\.)?([^.(]*)/.exec(rest)?.[1] ?? '';
+  if (!isOperator(named)) throw new FilterError(`unknown filter operator "${named}"`);
+  // The operator and its value in REST's grammar (PostgREST's pOpExpr), so both read them alike.
+  let filter: Filter;
+  try {
+    filter = parseFilterValue({ name: column, jsonPath: [] }, rest);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const raw = rest.slice(rest.indexOf('.') + 1);
+    throw new FilterError(
+      named === 'in'
+        ? `"in" expects a list like in.(a,b), got "${raw}"`
+        : `expected column=operator.value, got "${text}"`,
+    );
   }
-  const dot = rest.indexOf('.');
-  const operator = dot < 0 ? rest : rest.slice(0, dot);
-  if (!OPERATORS.has(operator)) throw new FilterError(`unknown filter operator "${operator}"`);
-  const raw = dot < 0 ? '' : rest.slice(dot + 1);
-  if (operator === 'in') {
-    const match = /^\((.*)\)$/s.exec(raw.trim());
-    if (!match) throw new FilterError(`"in" expects a list like in.(a,b), got "${raw}"`);
-    const values = splitTopLevel(match[1] ?? '', ',').map(unquote);
-    if (values.length === 0 || values.some((value) => value === '')) {
+  const { negate, operation } = filter;
+  if (operation.kind === 'in') {
+    if (operation.values.length === 0 || operation.values.some((value) => value === '')) {
       throw new FilterError('"in" expects at least one value');
     }
-    return { column, operator, negate, values };
+    return { column, operator: 'in', negate, values: operation.values };
   }
-  if (operator === 'is' && !/^(null|true|false|unknown)$/i.test(raw)) {
-    throw new FilterError(`"is" expects null, true, false or unknown, got "${raw}"`);
+  if (operation.kind !== 'op' || operation.quantifier || !isOperator(operation.op)) {
+    throw new FilterError(`unknown filter operator "${named}"`);
   }
-  return { column, operator: operator as FilterOperator, negate, values: [unquote(raw)] };
+  return { column, operator: operation.op, negate, values: [unquote(operation.value)] };
 }
 
 /** Parses a filter string; throws FilterError with a message for the join reply. */
 export function parseFilter(filter: string): FilterCondition[] {
   if (filter.trim() === '') return [];
   return splitTopLevel(filter, ',').map((part) => parseCondition(part));
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /**
@@ -140,42 +124,10 @@ export function compileFilter(
     }
     const ref = `r.${quoteIdent(column.name)}`;
     const value = () => `${param(condition.values[0] ?? '')}::text::${column.sqlType}`;
-    const pattern = () =>
-      param(
-        ['like', 'ilike'].includes(condition.operator)
-          ? (condition.values[0] ?? '').replace(/\*/g, '%')
-          : (condition.values[0] ?? ''),
-      );
-    const sql = (() => {
-      switch (condition.operator) {
-        case 'eq':
-          return `${ref} = ${value()}`;
-        case 'neq':
-          return `${ref} <> ${value()}`;
-        case 'lt':
-          return `${ref} < ${value()}`;
-        case 'lte':
-          return `${ref} <= ${value()}`;
-        case 'gt':
-          return `${ref} > ${value()}`;
-        case 'gte':
-          return `${ref} >= ${value()}`;
-        case 'in':
-          return `${ref} = any(${param(condition.values)}::text[]::${column.sqlType}[])`;
-        case 'like':
-          return `${ref}::text like ${pattern()}`;
-        case 'ilike':
-          return `${ref}::text ilike ${pattern()}`;
-        case 'match':
-          return `${ref}::text ~ ${pattern()}`;
-        case 'imatch':
-          return `${ref}::text ~* ${pattern()}`;
-        case 'is':
-          return `${ref} is ${(condition.values[0] ?? 'null').toLowerCase()}`;
-        case 'isdistinct':
-          return `${ref} is distinct from ${value()}`;
-      }
-    })();
+    const sql =
+      condition.operator === 'in'
+        ? `${ref} = any(${param(condition.values)}::text[]::${column.sqlType}[])`
+        : `${ref} ${SQL_OPERATORS[condition.operator]} ${value()}`;
     return condition.negate ? `not (${sql})` : `(${sql})`;
   });
   return `coalesce(${parts.join(' and ')}, false)`;

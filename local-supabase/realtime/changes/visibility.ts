@@ -8,7 +8,7 @@
 // asks for the check there too. A failed call is retried once; a claim set that still fails is
 // reported on its own, so the others are served.
 import type { Claims, Database } from '../../db/database.ts';
-import { quoteName } from './bindings.ts';
+import { quoteIdent, quoteQualified } from '../../db/sql.ts';
 import type { Shaped } from './shape.ts';
 import type { ApiRole, TableInfo } from './tables.ts';
 
@@ -32,10 +32,10 @@ export function visibilityStatement(info: TableInfo, role: ApiRole): string {
   if (permissive.length === 0) return NOTHING;
   const condition = [`(${permissive.join(' or ')})`, ...restrictive].join(' and ');
   // The record is named after the table, so policy expressions that qualify columns still resolve.
-  const rowType = `${quoteName(info.schema)}.${quoteName(info.table)}`;
+  const rowType = quoteQualified(info.schema, info.table);
   return `${all}
     where exists (select 1 from jsonb_populate_record(null::${rowType}, e.rec)
-                  as ${quoteName(info.table)} where ${condition})`;
+                  as ${quoteIdent(info.table)} where ${condition})`;
 }
 
 type RawResult = unknown[] | { error: string };

@@ -4,7 +4,8 @@ import type { Filter, LogicTree, Operation, SimpleOperator } from '../parse/filt
 import { fieldSql, hasField, requireColumn, type Source } from './columns.ts';
 import { type SqlParams } from './fragments.ts';
 
-const SQL_OPERATORS: Record<SimpleOperator, string> = {
+/** Each filter operator's SQL operator (realtime's postgres_changes filters use it too). */
+export const SQL_OPERATORS: Record<SimpleOperator, string> = {
   eq: '=',
   neq: '<>',
   gt: '>',

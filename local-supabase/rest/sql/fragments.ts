@@ -1,5 +1,6 @@
 // Quoting and parameters. Identifiers reach SQL only after the schema cache knew them, and are
 // quoted anyway; values from a request only ever travel as parameters.
+import { quoteIdent } from '../../db/sql.ts';
 import { restError } from '../errors.ts';
 
 export class SqlParams {
@@ -18,7 +19,7 @@ function refuseNul(text: string): void {
 
 export function ident(name: string): string {
   refuseNul(name);
-  return `"${name.replace(/"/g, '""')}"`;
+  return quoteIdent(name);
 }
 
 export function qualified(schema: string, name: string): string {
