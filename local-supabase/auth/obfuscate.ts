@@ -48,6 +48,7 @@ export async function obfuscatedUser(
     email_change_confirm_status: 0,
     reauthentication_token: null,
     reauthentication_sent_at: null,
+    factors_json: [],
     last_sign_in_at: null,
     raw_app_meta_data: { provider: 'email', providers: ['email'] },
     raw_user_meta_data: made.metadata,

@@ -4,11 +4,20 @@ import type { Tx } from '../db/database.ts';
 import type { AuthContext } from './context.ts';
 import { randomAlphanumeric } from './crypto.ts';
 import { badRequest, OAuthError } from './errors.ts';
+import { sessionAal } from './mfa/factors.ts';
 import { findUserById, isBanned, toUserJson, type UserRow } from './users.ts';
 
 /** How a session was started; GoTrue records it in `amr` (auth.mfa_amr_claims). */
 export type AuthMethod =
-  'password' | 'otp' | 'magiclink' | 'recovery' | 'email/signup' | 'email_change' | 'invite';
+  | 'password'
+  | 'otp'
+  | 'magiclink'
+  | 'recovery'
+  | 'email/signup'
+  | 'email_change'
+  | 'invite'
+  | 'anonymous'
+  | 'totp';
 
 export interface SessionResponse {
   access_token: string;
@@ -25,6 +34,7 @@ async function signAccessToken(
   user: UserRow,
   sessionId: string,
   amr: { method: string; timestamp: number }[],
+  aal: 'aal1' | 'aal2',
 ): Promise<{ token: string; expiresAt: number }> {
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + context.config.auth.jwt_expiry;
@@ -34,7 +44,7 @@ async function signAccessToken(
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role ?? 'authenticated',
-    aal: 'aal1',
+    aal,
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
@@ -64,6 +74,8 @@ export interface SessionGrant {
   sessionId: string;
   refreshToken: string;
   amr: { method: string; timestamp: number }[];
+  /** `aal2` once a factor was verified in this session. */
+  aal: 'aal1' | 'aal2';
 }
 
 async function collectGrant(
@@ -72,7 +84,28 @@ async function collectGrant(
   sessionId: string,
   refreshToken: string,
 ): Promise<SessionGrant> {
-  return { user, sessionId, refreshToken, amr: await readAmr(tx, sessionId) };
+  const amr = await readAmr(tx, sessionId);
+  return { user, sessionId, refreshToken, amr, aal: await sessionAal(tx, sessionId) };
+}
+
+/**
+ * A new token pair for an existing session whose level changed (a verified MFA factor): the
+ * session's refresh tokens are revoked and a fresh one is issued, as GoTrue does.
+ */
+export async function reissueSession(
+  tx: Tx,
+  userId: string,
+  sessionId: string,
+): Promise<SessionGrant> {
+  const user = await findUserById(tx, userId);
+  if (!user) throw new Error(`user ${userId} vanished while verifying a factor`);
+  const { rows } = await tx.query<{ token: string }>(
+    `update auth.refresh_tokens set revoked = true, updated_at = now()
+     where session_id = $1 and revoked = false returning token`,
+    [sessionId],
+  );
+  const refreshToken = await insertRefreshToken(tx, user, sessionId, rows[0]?.token ?? null);
+  return collectGrant(tx, user, sessionId, refreshToken);
 }
 
 /** The session object GoTrue returns (AccessTokenResponse). */
@@ -85,6 +118,7 @@ export async function toSessionResponse(
     grant.user,
     grant.sessionId,
     grant.amr,
+    grant.aal,
   );
   return {
     access_token: token,

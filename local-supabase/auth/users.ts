@@ -1,5 +1,6 @@
 // auth.users and auth.identities: reading, creating and the JSON GoTrue sends for a user.
 import type { Tx } from '../db/database.ts';
+import { toFactorJson, type FactorRow } from './mfa/factors.ts';
 import { checkMetadataSize } from './validate.ts';
 
 export interface UserRow {
@@ -34,6 +35,8 @@ export interface UserRow {
   is_anonymous: boolean;
   is_sso_user: boolean;
   identities_json: IdentityRow[];
+  /** MFA factors without their secrets (GoTrue loads them with the user). */
+  factors_json: FactorRow[];
 }
 
 export interface IdentityRow {
@@ -50,7 +53,9 @@ export interface IdentityRow {
 
 const SELECT_USER = `
   select u.*, coalesce((select jsonb_agg(to_jsonb(i) order by i.created_at)
-                        from auth.identities i where i.user_id = u.id), '[]'::jsonb) as identities_json
+                        from auth.identities i where i.user_id = u.id), '[]'::jsonb) as identities_json,
+         coalesce((select jsonb_agg(to_jsonb(f) - 'secret' order by f.created_at)
+                   from auth.mfa_factors f where f.user_id = u.id), '[]'::jsonb) as factors_json
   from auth.users u`;
 
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
@@ -90,29 +95,40 @@ export function isBanned(user: UserRow): boolean {
 }
 
 export interface NewUser {
-  email: string;
+  /** Null for an anonymous user, who has no address and no identity (GoTrue SignupAnonymously). */
+  email: string | null;
   passwordHash: string | null;
   userMetadata: Record<string, unknown>;
   appMetadata?: Record<string, unknown>;
   confirmed?: boolean;
+  anonymous?: boolean;
 }
 
 /** Inserts the user and its e-mail identity, then re-reads it (triggers may have changed it). */
 export async function createUser(tx: Tx, user: NewUser): Promise<UserRow> {
-  const appMetadata = { provider: 'email', providers: ['email'], ...user.appMetadata };
+  const provider = user.anonymous ? 'anonymous' : 'email';
+  const appMetadata = { provider, providers: [provider], ...user.appMetadata };
   checkMetadataSize(user.userMetadata, 'user_metadata');
   checkMetadataSize(appMetadata, 'app_metadata');
   const { rows } = await tx.query<{ id: string }>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
         raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at,
-        confirmation_token, recovery_token, email_change_token_new, email_change)
+        confirmation_token, recovery_token, email_change_token_new, email_change, is_anonymous)
      values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',
         'authenticated', $1, $2, case when $3 then now() end, $4, $5, false, now(), now(),
-        '', '', '', '')
+        '', '', '', '', $6)
      returning id`,
-    [user.email, user.passwordHash ?? '', user.confirmed ?? false, appMetadata, user.userMetadata],
+    [
+      user.email,
+      user.passwordHash ?? '',
+      user.confirmed ?? false,
+      appMetadata,
+      user.userMetadata,
+      user.anonymous ?? false,
+    ],
   );
   const id = rows[0]?.id ?? '';
+  if (user.anonymous || user.email === null) return reread(tx, id);
   const identityData = {
     ...user.userMetadata,
     sub: id,
@@ -126,6 +142,10 @@ export async function createUser(tx: Tx, user: NewUser): Promise<UserRow> {
      values ($1::text, $1::uuid, $2, 'email', now(), now(), now())`,
     [id, identityData],
   );
+  return reread(tx, id);
+}
+
+async function reread(tx: Tx, id: string): Promise<UserRow> {
   const created = await findUserById(tx, id);
   if (!created) throw new Error('The new user disappeared (a trigger deleted it?)');
   return created;
@@ -225,6 +245,7 @@ export function toUserJson(user: UserRow): Record<string, unknown> {
       updated_at: identity.updated_at,
       email: identity.email,
     })),
+    ...(user.factors_json.length > 0 ? { factors: user.factors_json.map(toFactorJson) } : {}),
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
     is_anonymous: user.is_anonymous,

@@ -103,6 +103,22 @@ const authEmail = z.strictObject({
   smtp: ignored,
 });
 
+/** An MFA factor type's switches (`[auth.mfa.totp]`); off unless config.toml turns them on, as the CLI. */
+const factorSwitches = z
+  .object({
+    enroll_enabled: z.boolean().default(false),
+    verify_enabled: z.boolean().default(false),
+  })
+  .loose();
+
+const mfa = z.strictObject({
+  max_enrolled_factors: z.int().min(1).default(10),
+  totp: factorSwitches.default({ enroll_enabled: false, verify_enabled: false }),
+  // Phone and WebAuthn factors are not available here; their keys are accepted.
+  phone: ignored,
+  web_authn: ignored,
+});
+
 const auth = z.strictObject({
   enabled: z.boolean().default(true),
   site_url: url.default('http://127.0.0.1:3000'),
@@ -112,7 +128,7 @@ const auth = z.strictObject({
   enable_refresh_token_rotation: z.boolean().default(true),
   refresh_token_reuse_interval: z.int().min(0).default(10),
   enable_signup: z.boolean().default(true),
-  enable_anonymous_sign_ins: ignored,
+  enable_anonymous_sign_ins: z.boolean().default(false),
   enable_manual_linking: ignored,
   minimum_password_length: z.int().min(6).max(72).default(6),
   password_requirements: z
@@ -133,7 +149,7 @@ const auth = z.strictObject({
   email: authEmail.default(authEmailDefaults()),
   captcha: ignored,
   sms: ignored,
-  mfa: ignored,
+  mfa: mfa.default(mfa.parse({})),
   sessions: ignored,
   hook: ignored,
   external: ignored,

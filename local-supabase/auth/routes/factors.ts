@@ -1,14 +1,190 @@
-// /factors (MFA): every route needs a signed-in, non-anonymous session, as GoTrue's router says.
-import type { Hono } from 'hono';
+// /factors: TOTP multi-factor authentication as GoTrue's mfa.go answers it: enroll, challenge,
+// verify (which raises the session to aal2 and returns new tokens) and unenroll. Factors are listed
+// with the user (GET /user), which is where auth-js's `mfa.listFactors()` reads them. Phone and
+// WebAuthn factors answer as GoTrue does when they are switched off.
+import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
-import { requireUser } from '../authenticate.ts';
+import { requireUser, type Caller } from '../authenticate.ts';
+import { readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
+import { badRequest, forbidden, unprocessable } from '../errors.ts';
+import {
+  CHALLENGE_EXPIRY_SECONDS,
+  deleteExpiredFactors,
+  findOwnFactor,
+  insertTotpFactor,
+  listFactors,
+  raiseSession,
+  removeFactor,
+  sessionAal,
+} from '../mfa/factors.ts';
+import { checkTotpCode, generateTotpKey } from '../mfa/totp.ts';
+import { clientIp } from '../rate-limit.ts';
+import { reissueSession, toSessionResponse } from '../sessions.ts';
+
+type FactorEnv = AppEnv & { Variables: { caller: Caller } };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const FACTOR_TYPES = 'factor_type needs to be totp, phone, or webauthn';
+
+/** mfa_challenges.ip_address is inet: an in-process request has no address. */
+function challengeIp(c: Context): string {
+  const ip = clientIp(c);
+  return ip === 'unknown' ? '0.0.0.0' : ip;
+}
+
+function switchedOff(action: 'enroll' | 'verification', type: string) {
+  const name = type === 'phone' ? 'Phone' : type === 'webauthn' ? 'WebAuthn' : 'TOTP';
+  const code = `mfa_${type}_${action === 'enroll' ? 'enroll' : 'verify'}_not_enabled`;
+  return unprocessable(code, `MFA ${action} is disabled for ${name}`);
+}
+
+async function enroll(c: Context<FactorEnv>, context: AuthContext): Promise<Response> {
+  const { user, sessionId } = c.get('caller');
+  const body = await readBody(c);
+  const type = stringField(body, 'factor_type') ?? '';
+  if (type !== 'totp' && type !== 'phone' && type !== 'webauthn') {
+    throw badRequest('validation_failed', FACTOR_TYPES);
+  }
+  const mfa = context.config.auth.mfa;
+  if (type !== 'totp' || !mfa.totp.enroll_enabled) throw switchedOff('enroll', type);
+  const friendlyName = stringField(body, 'friendly_name') ?? '';
+  const issuer = stringField(body, 'issuer') || new URL(context.config.auth.site_url).host;
+  const key = await generateTotpKey(issuer, user.email ?? '');
+  const factor = await context.db.transaction(async (tx) => {
+    await deleteExpiredFactors(tx, user.id);
+    const factors = await listFactors(tx, user.id);
+    if (factors.some((factor) => (factor.friendly_name ?? '') === friendlyName)) {
+      throw unprocessable(
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name ${JSON.stringify(friendlyName)} for this user already exists`,
+      );
+    }
+    const verified = factors.filter((factor) => factor.status === 'verified').length;
+    if (factors.length >= mfa.max_enrolled_factors || verified >= mfa.max_enrolled_factors) {
+      throw unprocessable(
+        'too_many_enrolled_mfa_factors',
+        'Maximum number of verified factors reached, unenroll to continue',
+      );
+    }
+    if (verified > 0 && (await sessionAal(tx, sessionId)) !== 'aal2') {
+      throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
+    }
+    return insertTotpFactor(tx, user.id, friendlyName, key.secret);
+  });
+  return c.json({
+    id: factor.id,
+    type: 'totp',
+    friendly_name: factor.friendly_name ?? '',
+    totp: { qr_code: key.qrCode, secret: key.secret, uri: key.uri },
+  });
+}
+
+async function challenge(c: Context<FactorEnv>, context: AuthContext): Promise<Response> {
+  const { user } = c.get('caller');
+  const factorId = c.req.param('factorId') ?? '';
+  const created = await context.db.transaction(async (tx) => {
+    const factor = await findOwnFactor(tx, user.id, factorId);
+    if (factor.factor_type !== 'totp' || !context.config.auth.mfa.totp.verify_enabled) {
+      throw switchedOff('verification', factor.factor_type);
+    }
+    const { rows } = await tx.query<{ id: string; expires_at: number }>(
+      `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address)
+       values (gen_random_uuid(), $1, now(), $2::inet)
+       returning id, extract(epoch from created_at)::bigint::int + $3 as expires_at`,
+      [factor.id, challengeIp(c), CHALLENGE_EXPIRY_SECONDS],
+    );
+    await tx.query('update auth.mfa_factors set last_challenged_at = now() where id = $1', [
+      factor.id,
+    ]);
+    return rows[0];
+  });
+  return c.json({ id: created?.id, type: 'totp', expires_at: created?.expires_at });
+}
+
+async function verify(c: Context<FactorEnv>, context: AuthContext): Promise<Response> {
+  const { user, sessionId } = c.get('caller');
+  const factorId = c.req.param('factorId') ?? '';
+  const body = await readBody(c);
+  const code = stringField(body, 'code') ?? '';
+  const challengeId = stringField(body, 'challenge_id') ?? '';
+  if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
+  const grant = await context.db.transaction(async (tx) => {
+    const factor = await findOwnFactor(tx, user.id, factorId);
+    if (factor.factor_type !== 'totp' || !context.config.auth.mfa.totp.verify_enabled) {
+      throw switchedOff('verification', factor.factor_type);
+    }
+    const { rows } = UUID.test(challengeId)
+      ? await tx.query<{ verified_at: Date | null; ip: string; expired: boolean }>(
+          `select verified_at, host(ip_address) as ip,
+                  created_at + make_interval(secs => $3) < now() as expired
+           from auth.mfa_challenges where id = $1 and factor_id = $2`,
+          [challengeId, factor.id, CHALLENGE_EXPIRY_SECONDS],
+        )
+      : { rows: [] };
+    const found = rows[0];
+    if (!found) {
+      throw unprocessable(
+        'mfa_factor_not_found',
+        'MFA factor with the provided challenge ID not found',
+      );
+    }
+    const ip = (await tx.query<{ ip: string }>('select host($1::inet) as ip', [challengeIp(c)]))
+      .rows[0]?.ip;
+    if (found.verified_at !== null || found.ip !== ip) {
+      throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+    }
+    if (found.expired) {
+      throw unprocessable(
+        'mfa_challenge_expired',
+        `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
+      );
+    }
+    if (!checkTotpCode(factor.secret ?? '', code)) {
+      throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+    }
+    await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [
+      challengeId,
+    ]);
+    await tx.query(
+      "update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1",
+      [factor.id],
+    );
+    await raiseSession(tx, user.id, sessionId, factor);
+    return reissueSession(tx, user.id, sessionId);
+  });
+  return c.json(await toSessionResponse(context, grant));
+}
+
+async function unenroll(c: Context<FactorEnv>, context: AuthContext): Promise<Response> {
+  const { user, sessionId } = c.get('caller');
+  const factorId = c.req.param('factorId') ?? '';
+  const id = await context.db.transaction(async (tx) => {
+    const factor = await findOwnFactor(tx, user.id, factorId);
+    if (factor.status === 'verified' && (await sessionAal(tx, sessionId)) !== 'aal2') {
+      throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
+    }
+    await removeFactor(tx, factor);
+    return factor.id;
+  });
+  return c.json({ id });
+}
 
 export function addFactorRoutes(app: Hono<AppEnv>, context: AuthContext): void {
+  const factors = app as unknown as Hono<FactorEnv>;
   for (const path of ['/factors', '/factors/*']) {
-    app.use(path, async (c, next) => {
-      await requireUser(c.req.header('authorization'), context);
+    factors.use(path, async (c, next) => {
+      const caller = await requireUser(c.req.header('authorization'), context);
+      if (caller.claims['is_anonymous'] === true) {
+        throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
+      }
+      c.set('caller', caller);
       await next();
     });
   }
+  factors.post('/factors', (c) => enroll(c, context));
+  factors.post('/factors/:factorId/challenge', (c) => challenge(c, context));
+  factors.post('/factors/:factorId/verify', (c) => verify(c, context));
+  factors.delete('/factors/:factorId', (c) => unenroll(c, context));
 }

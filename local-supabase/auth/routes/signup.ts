@@ -1,5 +1,5 @@
 // POST /signup (GoTrue internal/api/signup.go).
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { objectField, readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
@@ -14,20 +14,45 @@ import { runTransaction } from '../transaction.ts';
 import { createUser, findUserByEmail, isConfirmed, toUserJson } from '../users.ts';
 import { checkPasswordStrength, validateEmail, validatePkceParams } from '../validate.ts';
 
+/** `signInAnonymously()`: a user with no address or identity, `is_anonymous` in the token. */
+async function signUpAnonymously(
+  c: Context,
+  context: AuthContext,
+  data: Record<string, unknown>,
+): Promise<Response> {
+  if (!context.config.auth.enable_anonymous_sign_ins) {
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
+  checkRateLimit(c, context.limits.anonymous);
+  if (!context.config.auth.enable_signup) {
+    throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  }
+  const grant = await context.db.transaction(async (tx) => {
+    const user = await createUser(tx, {
+      email: null,
+      passwordHash: null,
+      userMetadata: data,
+      anonymous: true,
+    });
+    return issueSession(tx, user.id, 'anonymous', c.req.header('user-agent'));
+  });
+  return c.json(await toSessionResponse(context, grant));
+}
+
 export function addSignupRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   const { config } = context;
   app.post('/signup', async (c) => {
-    if (!config.auth.enable_signup) {
-      throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
-    }
     const body = await readBody(c);
     const password = stringField(body, 'password') ?? '';
     const rawEmail = stringField(body, 'email') ?? '';
     const phone = stringField(body, 'phone') ?? '';
     const data = objectField(body, 'data') ?? {};
-    // No address at all is an anonymous sign-up, which GoTrue counts against `anonymous_users`.
-    const anonymous = rawEmail === '' && phone === '';
-    checkRateLimit(c, anonymous ? context.limits.anonymous : context.limits.signInSignUp);
+    // No address at all is an anonymous sign-in (GoTrue's /signup route decides this first).
+    if (rawEmail === '' && phone === '') return signUpAnonymously(c, context, data);
+    checkRateLimit(c, context.limits.signInSignUp);
+    if (!config.auth.enable_signup) {
+      throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    }
     if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
     checkPasswordStrength(password, config);
     if (rawEmail && phone) {

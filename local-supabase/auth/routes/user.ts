@@ -5,7 +5,7 @@ import { requireUser } from '../authenticate.ts';
 import { objectField, readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
 import { deliver, prepareEmailChange, type PendingEmail } from '../emails.ts';
-import { badRequest, forbidden, unprocessable } from '../errors.ts';
+import { authError, badRequest, forbidden, unprocessable } from '../errors.ts';
 import { createFlowState } from '../flow-state.ts';
 import { checkReauthentication } from '../reauthentication.ts';
 import { checkRateLimit, clientIp } from '../rate-limit.ts';
@@ -42,6 +42,14 @@ export function addUserRoutes(app: Hono<AppEnv>, context: AuthContext): void {
       challengeValue,
     );
     const changesEmail = email !== '' && email !== caller.user.email;
+    const hasVerifiedFactor = caller.user.factors_json.some((f) => f.status === 'verified');
+    if (hasVerifiedFactor && caller.claims['aal'] !== 'aal2' && (password || changesEmail)) {
+      throw authError(
+        401,
+        'insufficient_aal',
+        'AAL2 session is required to update email or password when MFA is enabled.',
+      );
+    }
     if (password !== undefined) {
       // GoTrue checks (and spends) the nonce before anything else of the change, in its own write.
       const nonce = stringField(body, 'nonce') ?? '';

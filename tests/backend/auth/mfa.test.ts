@@ -1,0 +1,187 @@
+// TOTP multi-factor authentication through supabase-js's `auth.mfa`, with codes computed as an
+// authenticator app computes them (otpauth from the enrolment's secret).
+import { TOTP } from 'otpauth';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../helpers/mail.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+function claimsOf(token: string): Record<string, unknown> {
+  const [, payload] = token.split('.');
+  return JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
+}
+
+function codeFor(secret: string): string {
+  return new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+}
+
+describe('TOTP second factors with supabase-js', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      settings: { auth: { mfa: { totp: { enroll_enabled: true, verify_enabled: true } } } },
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  async function signedInMember() {
+    const email = uniqueEmail('mfa');
+    const password = 'mfa-password-123';
+    await server.admin().auth.admin.createUser({ email, password, email_confirm: true });
+    const client = server.client();
+    expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
+    return { client, email, password };
+  }
+
+  async function enrollVerified(client: SupabaseClient) {
+    const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    expect(error).toBeNull();
+    if (!data) throw new Error('no TOTP enrolment');
+    const verified = await client.auth.mfa.challengeAndVerify({
+      factorId: data.id,
+      code: codeFor(data.totp.secret),
+    });
+    expect(verified.error).toBeNull();
+    return data;
+  }
+
+  it('enrolls with a secret, an otpauth URI and an SVG QR code, unverified at first', async () => {
+    const { client, email } = await signedInMember();
+    const { data, error } = await client.auth.mfa.enroll({
+      factorType: 'totp',
+      friendlyName: 'Phone app',
+    });
+    expect(error).toBeNull();
+    if (!data) throw new Error('no TOTP enrolment');
+    expect(data.friendly_name).toBe('Phone app');
+    expect(data.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(data.totp.uri).toContain(`otpauth://totp/`);
+    expect(decodeURIComponent(data.totp.uri)).toContain(email);
+    expect(data.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/);
+    const listed = await client.auth.mfa.listFactors();
+    expect(listed.data?.all).toEqual([
+      expect.objectContaining({ id: data.id, status: 'unverified', factor_type: 'totp' }),
+    ]);
+    expect(listed.data?.totp).toEqual([]);
+  });
+
+  it('verifies a code: the session becomes aal2 with totp in amr', async () => {
+    const { client } = await signedInMember();
+    const before = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(before.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' });
+    const factor = await enrollVerified(client);
+    const { data: session } = await client.auth.getSession();
+    const claims = claimsOf(session.session?.access_token ?? '');
+    expect(claims['aal']).toBe('aal2');
+    expect((claims['amr'] as { method: string }[]).map((entry) => entry.method)).toEqual(
+      expect.arrayContaining(['password', 'totp']),
+    );
+    const listed = await client.auth.mfa.listFactors();
+    expect(listed.data?.totp).toEqual([
+      expect.objectContaining({ id: factor.id, status: 'verified' }),
+    ]);
+    const refreshed = await client.auth.refreshSession();
+    expect(claimsOf(refreshed.data.session?.access_token ?? '')['aal']).toBe('aal2');
+  });
+
+  it('refuses a wrong code, and a challenge verified from another factor', async () => {
+    const { client } = await signedInMember();
+    const { data } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    if (!data) throw new Error('no TOTP enrolment');
+    const challenge = await client.auth.mfa.challenge({ factorId: data.id });
+    expect(challenge.error).toBeNull();
+    expect(challenge.data?.expires_at).toBeGreaterThan(Date.now() / 1000);
+    const wrong = await client.auth.mfa.verify({
+      factorId: data.id,
+      challengeId: challenge.data?.id ?? '',
+      code: codeFor(data.totp.secret) === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+    expect(wrong.error?.message).toBe('Invalid TOTP code entered');
+    const unknown = await client.auth.mfa.verify({
+      factorId: data.id,
+      challengeId: '00000000-0000-4000-8000-000000000000',
+      code: codeFor(data.totp.secret),
+    });
+    expect(unknown.error).toMatchObject({ status: 422, code: 'mfa_factor_not_found' });
+  });
+
+  it('signs in again at aal1 with aal2 next, and asks aal2 to change the password', async () => {
+    const { client, email, password } = await signedInMember();
+    await enrollVerified(client);
+    const again = server.client();
+    expect((await again.auth.signInWithPassword({ email, password })).error).toBeNull();
+    const level = await again.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(level.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    const change = await again.auth.updateUser({ password: 'another-password-456' });
+    expect(change.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
+  });
+
+  it('unenrolls: a verified factor needs aal2, and the session returns to aal1', async () => {
+    const { client, email, password } = await signedInMember();
+    const factor = await enrollVerified(client);
+    const aal1 = server.client();
+    await aal1.auth.signInWithPassword({ email, password });
+    const refused = await aal1.auth.mfa.unenroll({ factorId: factor.id });
+    expect(refused.error).toMatchObject({ status: 422, code: 'insufficient_aal' });
+    const removed = await client.auth.mfa.unenroll({ factorId: factor.id });
+    expect(removed.error).toBeNull();
+    expect(removed.data).toEqual({ id: factor.id });
+    expect((await client.auth.mfa.listFactors()).data?.all).toEqual([]);
+    const refreshed = await client.auth.refreshSession();
+    expect(claimsOf(refreshed.data.session?.access_token ?? '')['aal']).toBe('aal1');
+  });
+
+  it('keeps factors in auth.mfa_factors and challenges in auth.mfa_challenges', async () => {
+    const { client } = await signedInMember();
+    const factor = await enrollVerified(client);
+    const { rows } = await server.server.db.query<{ status: string; challenges: number }>(
+      `select f.status::text as status,
+              (select count(*)::int from auth.mfa_challenges c where c.factor_id = f.id) as challenges
+       from auth.mfa_factors f where f.id = $1`,
+      [factor.id],
+    );
+    expect(rows).toEqual([{ status: 'verified', challenges: 1 }]);
+  });
+});
+
+describe('second factors switched off or out of reach', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      settings: {
+        auth: {
+          enable_anonymous_sign_ins: true,
+          mfa: { totp: { enroll_enabled: false, verify_enabled: false } },
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('refuses enrolment when [auth.mfa.totp] is off, and phone factors always', async () => {
+    const client = server.client();
+    await client.auth.signInWithPassword({
+      email: 'member@example.com',
+      password: 'polyglot-demo-2026',
+    });
+    const totp = await client.auth.mfa.enroll({ factorType: 'totp' });
+    expect(totp.error).toMatchObject({ status: 422, code: 'mfa_totp_enroll_not_enabled' });
+    expect(totp.error?.message).toBe('MFA enroll is disabled for TOTP');
+    const phone = await client.auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' });
+    expect(phone.error).toMatchObject({ status: 422, code: 'mfa_phone_enroll_not_enabled' });
+  });
+
+  it('refuses factors to anonymous users', async () => {
+    const client = server.client();
+    expect((await client.auth.signInAnonymously()).error).toBeNull();
+    const { error } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    expect(error).toMatchObject({ status: 403, code: 'no_authorization' });
+  });
+});
