@@ -38,7 +38,14 @@ describe('brute-force limits', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      settings: { auth: { rate_limit: CONFIGURED, email: { max_frequency: '0s' } } },
+      settings: {
+        // Anonymous sign-ins on: GoTrue refuses them before any limit when they are off.
+        auth: {
+          enable_anonymous_sign_ins: true,
+          rate_limit: CONFIGURED,
+          email: { max_frequency: '0s' },
+        },
+      },
     });
     await addSuspendedMember(server);
   });
