@@ -106,13 +106,18 @@ function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
   return value;
 }
 
-async function readToml(path: string): Promise<unknown> {
+/**
+ * The file's settings. Without a supabase/config.toml the defaults apply; a file named with
+ * `--config` or SUPABASE_LOCAL_CONFIG that does not exist is an error, never a silent fall-back.
+ */
+async function readToml(path: string, named: boolean): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (!named) return {};
+    throw new ConfigError(relative(projectRoot, path), ['the configuration file does not exist']);
   }
   try {
     return parseToml(text);
@@ -193,7 +198,9 @@ function absolute(path: string, base: string): string {
 export async function loadConfig(overrides: ConfigOverrides = {}): Promise<LocalConfig> {
   const configPath = absolute(overrides.configPath ?? 'supabase/config.toml', projectRoot);
   const source = relative(projectRoot, configPath);
-  const raw = mergeDeep(substituteEnv(await readToml(configPath), process.env), overrides.settings);
+  const named = overrides.configPath !== undefined;
+  const toml = await readToml(configPath, named);
+  const raw = mergeDeep(substituteEnv(toml, process.env), overrides.settings);
   const parsed = configFileSchema.safeParse(raw);
   if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues));
   const file = parsed.data;

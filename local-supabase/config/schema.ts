@@ -157,6 +157,7 @@ const auth = z.strictObject({
   web3: ignored,
   oauth_server: ignored,
   passkey: ignored,
+  webauthn: ignored,
 });
 
 function rateLimitDefaults() {

@@ -78,6 +78,36 @@ describe('configuration from supabase/config.toml, environment and flags', () =>
     expect(message).toContain('inbucket.port');
   });
 
+  it('refuses a named configuration file that does not exist instead of using defaults', async () => {
+    const failure = await loadConfig({ configPath: '/nonexistent/config.toml' }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ConfigError);
+    expect((failure as ConfigError).message).toContain('the configuration file does not exist');
+  });
+
+  it('accepts [auth.webauthn], [auth.mfa] and anonymous sign-ins as the Supabase CLI writes them', async () => {
+    const path = await configFile(`
+      [auth]
+      enable_anonymous_sign_ins = true
+      [auth.webauthn]
+      rp_display_name = "Polyglot Press"
+      [auth.mfa]
+      max_enrolled_factors = 5
+      [auth.mfa.totp]
+      enroll_enabled = true
+      verify_enabled = true
+      [auth.mfa.phone]
+      enroll_enabled = false
+    `);
+    const config = await loadConfig({ configPath: path });
+    expect(config.auth.enable_anonymous_sign_ins).toBe(true);
+    expect(config.auth.mfa).toMatchObject({
+      max_enrolled_factors: 5,
+      totp: { enroll_enabled: true, verify_enabled: true },
+    });
+  });
+
   it('reports a file that is not TOML', async () => {
     const path = await configFile('[auth\nsite_url = ');
     await expect(loadConfig({ configPath: path })).rejects.toBeInstanceOf(ConfigError);
