@@ -10,11 +10,40 @@ import {
 import { sourceOf, type Source } from '../sql/columns.ts';
 import { buildRead, createContext, type Statement, type StatementRow } from '../sql/read.ts';
 import type { Relation } from '../snapshot.ts';
-import { checkMaxAffected, queryStatement, runAsCaller, type Scope } from './scope.ts';
+import type { Tx } from '../../db/database.ts';
+import { checkMaxAffected, queryBound, queryStatement, runAsCaller, type Scope } from './scope.ts';
 import type { Preferences } from '../request.ts';
 
 export function relationAsSource(relation: Relation): Source {
   return sourceOf(relation);
+}
+
+/** Supabase's `[api] max_rows`: up to it `count=estimated` is exact (PostgREST's rule). */
+const ESTIMATE_ABOVE = 1000;
+
+/**
+ * `count=planned` is the planner's row estimate for the counted query (EXPLAIN, as PostgREST
+ * does); `count=estimated` is the exact count unless that passes max_rows, then the estimate.
+ */
+async function estimatedTotal(
+  scope: Scope,
+  tx: Tx,
+  statement: Statement,
+  exact: string | null,
+): Promise<string | null> {
+  const mode = scope.preferences.count;
+  if (!statement.countSql || (mode !== 'planned' && mode !== 'estimated')) return exact;
+  if (mode === 'estimated' && exact !== null && Number(exact) <= ESTIMATE_ABOVE) return exact;
+  const { rows } = await queryBound<{ plan: string }>(
+    tx,
+    `explain (format json) ${statement.countSql}`,
+    statement.params,
+  );
+  const plan = rows[0] ? (Object.values(rows[0])[0] as unknown) : null;
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
+    { Plan?: { 'Plan Rows'?: number } }[] | null;
+  const estimate = parsed?.[0]?.Plan?.['Plan Rows'];
+  return estimate === undefined ? exact : String(Math.round(estimate));
 }
 
 export interface ReplyOptions {
@@ -36,7 +65,10 @@ export async function replyWithRows(
   const single = negotiated.shape === 'object';
   const row: StatementRow = await runAsCaller(
     scope,
-    (tx) => queryStatement(tx, statement.sql, statement.params),
+    async (tx) => {
+      const result = await queryStatement(tx, statement.sql, statement.params);
+      return { ...result, total: await estimatedTotal(scope, tx, statement, result.total) };
+    },
     (result) => {
       if (options.limitAffected) checkMaxAffected(preferences, result.page_total);
       if (single && !options.singleRow && result.page_total !== 1) {

@@ -24,6 +24,8 @@ export interface OutputOptions {
 export interface Statement {
   sql: string;
   params: unknown[];
+  /** `select 1 …` over the rows a count would count, for the planner's estimate. */
+  countSql?: string;
 }
 
 /** The columns every statement returns: `total` (text or null), `page_total` (int4), `body` (text). */
@@ -81,5 +83,10 @@ export function buildRead(
   const where = [...level.filters, ...level.embedConditions];
   const page = `select ${renderColumns(level.columns)}${levelTail(level, where)}`;
   const total = options.count ? `(select count(*)${levelTail(level, where, false)})` : null;
-  return { sql: finalSelect(ctes, page, total, options), params: ctx.params.values };
+  const withs = ctes.length > 0 ? `with ${ctes.join(', ')} ` : '';
+  return {
+    sql: finalSelect(ctes, page, total, options),
+    params: ctx.params.values,
+    countSql: `${withs}select 1${levelTail(level, where, false)}`,
+  };
 }

@@ -1,4 +1,5 @@
-// Response formats other than JSON, as PostgREST answers them: CSV, and GeoJSON without PostGIS.
+// Response formats other than JSON, as PostgREST answers them: CSV, GeoJSON without PostGIS, and
+// counts the planner estimates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from './fixtures.ts';
 import { startRestServer, type Client, type RestServer } from './server.ts';
@@ -41,6 +42,21 @@ describe('response formats through supabase-js', () => {
     });
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(await response.text()).toBe('\n');
+  });
+
+  it("counts with the planner's estimate for count=planned, exactly for small count=estimated", async () => {
+    await server.db.exec('analyze public.rest_authors');
+    // A fifth row on the same page: the statistics still say four rows.
+    await server.db.exec("insert into public.rest_authors (id, name) values (5, 'Dee')");
+    const planned = await sb.from('rest_authors').select('id', { count: 'planned' }).limit(2);
+    expect(planned.error).toBeNull();
+    expect(planned.status).toBe(206);
+    expect(planned.count).toBe(4);
+    const estimated = await sb.from('rest_authors').select('id', { count: 'estimated' }).limit(2);
+    expect(estimated.count).toBe(5);
+    const exact = await sb.from('rest_authors').select('id', { count: 'exact', head: true });
+    expect(exact.count).toBe(5);
+    await server.db.exec('delete from public.rest_authors where id = 5');
   });
 
   it('refuses GeoJSON with 406 PGRST107, as PostgREST does without PostGIS', async () => {
