@@ -37,7 +37,7 @@ export interface ReadJsonOptions {
  * walk of the parsed value: recursion over attacker-chosen depth is what overflows a call stack, and
  * Postgres parses JSON recursively, so REST must refuse deep bodies before they reach it.
  */
-export function nestingDepth(text: string): number {
+function nestingDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;

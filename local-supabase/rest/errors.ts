@@ -1,7 +1,7 @@
 // PostgREST's error codes and statuses (PostgREST `Error.hs`), as ServiceErrors rendered in the
 // `{code, message, details, hint}` shape.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isDatabaseError, type DatabaseError } from '../db/database.ts';
+import type { DatabaseError } from '../db/database.ts';
 import { ServiceError } from '../http/errors.ts';
 
 export function restError(
@@ -138,9 +138,4 @@ export function fromDatabaseError(error: DatabaseError, authenticated: boolean):
     error.hint ?? null,
     status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},
   );
-}
-
-/** Any error raised while answering a request, as the ServiceError the router renders. */
-export function toRestError(error: unknown, authenticated: boolean): unknown {
-  return isDatabaseError(error) ? fromDatabaseError(error, authenticated) : error;
 }

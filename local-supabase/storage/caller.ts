@@ -15,7 +15,7 @@ const JWT_MESSAGES: Record<JwtError['problem'], string> = {
 };
 
 /** The caller's claims; a deleted or banned user's still-valid token is refused as an invalid JWT. */
-export async function identifyCaller(c: Context, keys: Keys, db: Database): Promise<Claims> {
+async function identifyCaller(c: Context, keys: Keys, db: Database): Promise<Claims> {
   const authorization = c.req.header('authorization');
   const apikey = c.req.header('apikey') ?? c.req.query('apikey');
   if (!authorization && !apikey) {
