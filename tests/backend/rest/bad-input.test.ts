@@ -388,9 +388,9 @@ const badRequests: BadRequest[] = [
     code: 'PGRST106',
   },
   {
-    name: 'CSV requested',
+    name: 'an execution plan requested (EXPLAIN is not available)',
     path: '/rest_posts',
-    headers: { Accept: 'text/csv' },
+    headers: { Accept: 'application/vnd.pgrst.plan' },
     status: 406,
     code: 'PGRST107',
   },
