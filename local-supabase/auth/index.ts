@@ -66,5 +66,8 @@ export function createService(service: ServiceContext): Service {
   app.all('*', () => {
     throw notFound('not_found', 'Not Found');
   });
-  return { app };
+  return {
+    app,
+    stop: () => context.passwords.close(),
+  };
 }

@@ -1,12 +1,13 @@
-// bcrypt off the request thread, bounded. @node-rs/bcrypt runs each hash and compare on libuv's thread
-// pool, so the event loop keeps serving REST, storage and realtime while a password is checked. At
+// bcrypt off the request thread, bounded. @node-rs/bcrypt runs each hash and compare on a worker
+// thread of its own at the lowest scheduling priority (hash-pool.ts), so the event loop and the
+// database keep serving REST, storage and realtime while a password is checked. At
 // most `concurrency` run at once; up to `maxQueued` more wait their turn, and past that a request is
 // answered 429 `over_request_rate_limit` at once instead of adding to an unbounded backlog.
 //
 // Hashes stay bcrypt cost 10 with the `$2a$` prefix, as GoTrue (Go's x/crypto/bcrypt) and
 // pgcrypto's `crypt(pw, gen_salt('bf'))` write them, so stored hashes move between the three.
-import { hash, verify } from '@node-rs/bcrypt';
 import type { PasswordHashLimits } from '../config/password-hashing.ts';
+import { HashPool } from './hash-pool.ts';
 import { overRequestRateLimit } from './rate-limit.ts';
 
 const BCRYPT_COST = 10;
@@ -21,6 +22,7 @@ export class PasswordHasher {
   readonly #limits: PasswordHashLimits;
   #running = 0;
   readonly #waiting: (() => void)[] = [];
+  readonly #pool = new HashPool();
 
   constructor(limits: PasswordHashLimits) {
     this.#limits = limits;
@@ -28,7 +30,7 @@ export class PasswordHasher {
 
   /** A new bcrypt hash of `password` (cost 10, `$2a$`). */
   hash(password: string): Promise<string> {
-    return this.#run(() => hash(password, { cost: BCRYPT_COST, version: '2a' }));
+    return this.#run(() => this.#pool.hash(password, BCRYPT_COST));
   }
 
   /**
@@ -39,7 +41,7 @@ export class PasswordHasher {
     const real = typeof stored === 'string' && stored.startsWith('$2');
     return this.#run(async () => {
       // verify() answers false for a malformed hash; a hash from elsewhere never throws here.
-      const matches = await verify(password, real ? stored : DUMMY_HASH);
+      const matches = await this.#pool.verify(password, real ? stored : DUMMY_HASH);
       return real && matches;
     });
   }
@@ -51,6 +53,11 @@ export class PasswordHasher {
   checkRoom(): void {
     const full = this.#running >= this.#limits.concurrency;
     if (full && this.#waiting.length >= this.#limits.maxQueued) throw overRequestRateLimit();
+  }
+
+  /** Ends the hashing threads (the server's stop). */
+  close(): Promise<void> {
+    return this.#pool.close();
   }
 
   /** Operations running and waiting, for logs and tests. */
