@@ -54,7 +54,7 @@ export class HashPool {
       if ('error' in reply) pending?.reject(new Error(reply.error));
       else pending?.resolve(reply.result);
     });
-    worker.on('error', (error) => {
+    worker.on('error', (error: Error) => {
       // A thread that failed is replaced on the next call; what it was doing fails with it.
       this.#all.delete(worker);
       for (const [id, pending] of this.#pending) {

@@ -1,7 +1,6 @@
-// How many bcrypt operations may run at once and how many may wait. The hashing runs on libuv's
-// thread pool (four threads unless UV_THREADPOOL_SIZE says otherwise), which file reads and writes
-// share, so by default it takes one thread per core but always leaves one for the files. Set through
-// SUPABASE_LOCAL_AUTH_HASH_* variables or `start({ passwordHashing })`.
+// How many bcrypt operations may run at once and how many may wait. Each runs on a hashing thread of
+// its own at the lowest priority (auth/hash-pool.ts), so by default there is one per core. Set
+// through SUPABASE_LOCAL_AUTH_HASH_* variables or `start({ passwordHashing })`.
 import { availableParallelism } from 'node:os';
 
 export interface PasswordHashLimits {
@@ -11,15 +10,8 @@ export interface PasswordHashLimits {
   maxQueued: number;
 }
 
-function threadPoolSize(env: NodeJS.ProcessEnv): number {
-  const size = Number(env['UV_THREADPOOL_SIZE']);
-  return Number.isInteger(size) && size > 0 ? size : 4;
-}
-
-export function defaultPasswordHashLimits(
-  env: NodeJS.ProcessEnv = process.env,
-): PasswordHashLimits {
-  const concurrency = Math.max(1, Math.min(availableParallelism(), threadPoolSize(env) - 1));
+export function defaultPasswordHashLimits(): PasswordHashLimits {
+  const concurrency = Math.max(1, availableParallelism());
   // Sixteen waiting is under a second at cost 10 on two idle cores, and about three on a loaded
   // machine; a longer line only makes everyone in it wait longer.
   return { concurrency, maxQueued: 16 };
