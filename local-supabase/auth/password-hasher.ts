@@ -1,5 +1,5 @@
 // bcrypt off the request thread, bounded. @node-rs/bcrypt runs each hash and compare on a worker
-// thread of its own at the lowest scheduling priority (hash-pool.ts), so the event loop and the
+// thread of its own at a lower scheduling priority (hash-pool.ts), so the event loop and the
 // database keep serving REST, storage and realtime while a password is checked. At
 // most `concurrency` run at once; up to `maxQueued` more wait their turn, and past that a request is
 // answered 429 `over_request_rate_limit` at once instead of adding to an unbounded backlog.

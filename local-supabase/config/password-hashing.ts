@@ -1,5 +1,5 @@
 // How many bcrypt operations may run at once and how many may wait. Each runs on a hashing thread of
-// its own at the lowest priority (auth/hash-pool.ts), so by default there is one per core. Set
+// its own at a lower priority (auth/hash-pool.ts), so by default there is one per core. Set
 // through SUPABASE_LOCAL_AUTH_HASH_* variables or `start({ passwordHashing })`.
 import { availableParallelism } from 'node:os';
 
