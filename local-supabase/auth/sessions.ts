@@ -38,6 +38,7 @@ async function signAccessToken(
 ): Promise<{ token: string; expiresAt: number }> {
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + context.config.auth.jwt_expiry;
+  const signing = context.keys.signing;
   const token = await new SignJWT({
     email: user.email ?? '',
     phone: user.phone ?? '',
@@ -49,13 +50,15 @@ async function signAccessToken(
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader(
+      signing ? { alg: signing.alg, kid: signing.kid, typ: 'JWT' } : { alg: 'HS256', typ: 'JWT' },
+    )
     .setIssuer(context.config.auth.jwt_issuer ?? `${context.apiUrl}/auth/v1`)
     .setSubject(user.id)
     .setAudience(user.aud ?? 'authenticated')
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(new TextEncoder().encode(context.keys.jwtSecret));
+    .sign(signing ? signing.privateKey : new TextEncoder().encode(context.keys.jwtSecret));
   return { token, expiresAt };
 }
 

@@ -7,6 +7,7 @@ import { projectRoot } from '../paths.ts';
 import { ConfigError, describeIssues } from './errors.ts';
 import { configFileSchema, type ConfigFile, type ConfigFileInput } from './schema.ts';
 import { resolveKeys, type Keys } from './keys.ts';
+import { readSigningKeys } from './signing-keys.ts';
 import { parseDuration } from './units.ts';
 import {
   defaultRealtimeLimits,
@@ -212,6 +213,11 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       ? null
       : absolute(overrides.dataDir ?? '.supabase-local', projectRoot);
   const keys = await resolveKeys(overrides, source);
+  const signingKeysPath = file.auth.signing_keys_path;
+  if (typeof signingKeysPath === 'string' && signingKeysPath !== '') {
+    // Relative to the supabase directory, as the CLI reads it.
+    keys.signing = await readSigningKeys(absolute(signingKeysPath, supabaseDir), source);
+  }
   return {
     ...file,
     local: {

@@ -2,6 +2,7 @@
 // custom keys gets freshly signed anon/service_role keys, as `supabase start` does.
 import { SignJWT, jwtVerify } from 'jose';
 import { ConfigError } from './errors.ts';
+import type { SigningKeys } from './signing-keys.ts';
 import {
   DEMO_ANON_KEY,
   DEMO_JWT_SECRET,
@@ -17,6 +18,8 @@ export interface Keys {
   /** New-format keys accepted in place of the anon and service_role JWTs. */
   publishableKey: string;
   secretKey: string;
+  /** Asymmetric access-token keys (`[auth] signing_keys_path`); without them tokens are HS256. */
+  signing?: SigningKeys;
 }
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;

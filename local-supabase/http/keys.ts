@@ -1,6 +1,12 @@
 // Who is calling: the API key (apikey header or ?apikey=) and the bearer token, verified with the
 // project's HS256 secret. Services turn a JwtError into their own error shape.
-import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  errors as joseErrors,
+  jwtVerify,
+  type JWTPayload,
+} from 'jose';
 import type { Claims } from '../db/database.ts';
 import type { Keys } from '../config/keys.ts';
 
@@ -31,13 +37,28 @@ function secretOf(keys: Keys): Uint8Array {
   return new TextEncoder().encode(keys.jwtSecret);
 }
 
-/** Verifies an HS256 JWT (signature, `exp`) and returns its claims; throws JwtError. */
+/**
+ * HS256 tokens (the API keys, and every token without asymmetric keys) check against the secret;
+ * with `signing_keys_path`, ES256/RS256 tokens check against the published keys by `kid`, as GoTrue
+ * and PostgREST do.
+ */
+function verifyBySignature(token: string, keys: Keys) {
+  const signing = keys.signing;
+  if (signing && decodeProtectedHeader(token).alg !== 'HS256') {
+    return jwtVerify(token, createLocalJWKSet({ keys: signing.publicJwks }), {
+      algorithms: [signing.alg],
+    });
+  }
+  return jwtVerify(token, secretOf(keys), { algorithms: ['HS256'] });
+}
+
+/** Verifies a JWT (signature, `exp`) and returns its claims; throws JwtError. */
 export async function verifyJwt(token: string, keys: Keys): Promise<JWTPayload> {
   if (token.split('.').length !== 3) {
     throw new JwtError('malformed', `Expected 3 parts in JWT; got ${token.split('.').length}`);
   }
   try {
-    const { payload } = await jwtVerify(token, secretOf(keys), { algorithms: ['HS256'] });
+    const { payload } = await verifyBySignature(token, keys);
     return payload;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new JwtError('expired', 'JWT expired');

@@ -53,6 +53,8 @@ export function addMetaRoutes(app: Hono<AppEnv>, context: AuthContext): void {
       description: 'GoTrue is a user registration and authentication API',
     }),
   );
-  // Tokens are HS256 (a shared secret): there is no public key to publish.
-  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+  // With `signing_keys_path` the public keys; HS256 tokens (a shared secret) have none to publish.
+  app.get('/.well-known/jwks.json', (c) =>
+    c.json({ keys: context.keys.signing?.publicJwks ?? [] }),
+  );
 }
