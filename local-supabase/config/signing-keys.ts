@@ -18,9 +18,8 @@ export interface SigningKeys {
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 
 function publicHalf(jwk: JWK): JWK {
-  const copy: Record<string, unknown> = { ...jwk };
-  for (const member of PRIVATE_MEMBERS) delete copy[member];
-  return { ...(copy as JWK), key_ops: ['verify'] };
+  const kept = Object.entries(jwk).filter(([member]) => !PRIVATE_MEMBERS.includes(member));
+  return { ...(Object.fromEntries(kept) as JWK), key_ops: ['verify'] };
 }
 
 export async function readSigningKeys(path: string, source: string): Promise<SigningKeys> {
