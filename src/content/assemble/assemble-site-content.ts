@@ -5,6 +5,7 @@ import type { ContentSource } from '../sources/content-source.ts';
 import type { Article, Author, Category, Page, SiteContent, SiteSettings } from '../types.ts';
 import { ContentValidationError, describeProblem } from '../validate.ts';
 import { toBody, toImageAsset } from './images.ts';
+import { typesetBody, typesetterFor, type Typeset } from './typography.ts';
 import {
   indexTranslations,
   type TranslatableDocument,
@@ -14,7 +15,9 @@ import {
 /** Joins validated query results into the site's content; fails on every cross-document problem at once. */
 export function assembleSiteContent(raw: RawContent, source: ContentSource): SiteContent {
   const problems: string[] = [];
-  const documents = translatableDocuments(raw);
+  // Quotes and apostrophes in each locale's typography, whatever the editor typed.
+  const typeset = mapLocales(typesetterFor);
+  const documents = translatableDocuments(raw, typeset);
   problems.push(
     ...findDuplicateSlugs(documents),
     ...findDuplicateSlugs(
@@ -31,13 +34,20 @@ export function assembleSiteContent(raw: RawContent, source: ContentSource): Sit
     localizedName: author.localizedName,
     slug: author.slug,
     avatar: author.avatar === null ? null : toImageAsset(author.avatar, source),
-    bio: author.bio,
+    bio: Object.fromEntries(
+      Object.entries(author.bio).map(([language, bio]) => [
+        language,
+        typeset[language as Locale](bio),
+      ]),
+    ),
   }));
   const authorById = new Map(authors.map((author) => [author._id, author]));
 
   const categories = mapLocales((language) =>
     raw.categories[language].map((category): Category => ({
       ...category,
+      title: typeset[language](category.title),
+      description: typeset[language](category.description),
       key: index.keyOf(category._id),
       translations: index.translationsOf(category._id),
     })),
@@ -61,11 +71,18 @@ export function assembleSiteContent(raw: RawContent, source: ContentSource): Sit
         _id: article._id,
         key: index.keyOf(article._id),
         language,
-        title: article.title,
+        title: typeset[language](article.title),
         slug: article.slug,
-        excerpt: article.excerpt,
-        body: toBody(article.body, { type: 'article', id: article._id }, bodies),
-        coverImage: toImageAsset(article.coverImage, source),
+        excerpt: typeset[language](article.excerpt),
+        body: toBody(
+          typesetBody(article.body, typeset[language]),
+          { type: 'article', id: article._id },
+          bodies,
+        ),
+        coverImage: toImageAsset(
+          { ...article.coverImage, alt: typeset[language](article.coverImage.alt) },
+          source,
+        ),
         author: {
           _id: article.author._id,
           name: author?.name ?? '',
@@ -85,7 +102,10 @@ export function assembleSiteContent(raw: RawContent, source: ContentSource): Sit
         }),
         publishedAt: article.publishedAt,
         updatedAt: article.updatedAt,
-        seo: article.seo,
+        seo: {
+          title: article.seo.title && typeset[language](article.seo.title),
+          description: article.seo.description && typeset[language](article.seo.description),
+        },
         translations: index.translationsOf(article._id),
       };
     }),
@@ -96,9 +116,13 @@ export function assembleSiteContent(raw: RawContent, source: ContentSource): Sit
       _id: page._id,
       key: index.keyOf(page._id),
       language,
-      title: page.title,
+      title: typeset[language](page.title),
       slug: page.slug,
-      body: toBody(page.body, { type: 'page', id: page._id }, bodies),
+      body: toBody(
+        typesetBody(page.body, typeset[language]),
+        { type: 'page', id: page._id },
+        bodies,
+      ),
       translations: index.translationsOf(page._id),
     })),
   );
@@ -161,12 +185,18 @@ function toSettings(
   };
 }
 
-function translatableDocuments(raw: RawContent): TranslatableDocument[] {
-  return locales.flatMap((language) => [
-    ...raw.articles[language].map((doc) => ({ ...doc, type: 'article' })),
-    ...raw.categories[language].map((doc) => ({ ...doc, type: 'category' })),
-    ...raw.pages[language].map((doc) => ({ ...doc, type: 'page' })),
-  ]);
+/** Every translated document, titled as its pages show it (the switcher and tests compare them). */
+function translatableDocuments(
+  raw: RawContent,
+  typeset: Record<Locale, Typeset>,
+): TranslatableDocument[] {
+  return locales.flatMap((language) =>
+    [
+      ...raw.articles[language].map((doc) => ({ ...doc, type: 'article' })),
+      ...raw.categories[language].map((doc) => ({ ...doc, type: 'category' })),
+      ...raw.pages[language].map((doc) => ({ ...doc, type: 'page' })),
+    ].map((doc) => ({ ...doc, title: typeset[language](doc.title) })),
+  );
 }
 
 /** Two documents of one type and locale with one slug would be one URL. */

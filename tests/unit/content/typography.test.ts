@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { typesetBody, typesetterFor } from '../../../src/content/assemble/typography';
+import type { RawBodyBlock } from '../../../src/content/schemas/portable-text';
+
+describe('quotes and apostrophes per locale', () => {
+  it('sets English in curly quotes and apostrophes', () => {
+    expect(typesetterFor('en')(`It's "here", isn't it?`)).toBe('It’s “here”, isn’t it?');
+  });
+
+  it('sets German quotes low-high', () => {
+    expect(typesetterFor('de')('Er sagt "Hallo" und geht\'s.')).toBe('Er sagt „Hallo“ und geht’s.');
+  });
+
+  it('sets French guillemets with narrow no-break spaces inside, and curly elisions', () => {
+    expect(typesetterFor('fr')(`L'abeille dit "bonjour".`)).toBe(
+      'L’abeille dit «\u202Fbonjour\u202F».',
+    );
+  });
+
+  it('leaves Arabic as written', () => {
+    expect(typesetterFor('ar')('«الجبر» "x"')).toBe('«الجبر» "x"');
+  });
+
+  it('leaves a text without quotes exactly as it is', () => {
+    expect(typesetterFor('fr')('Les villes : 1 < 2 -- (c) ...')).toBe(
+      'Les villes : 1 < 2 -- (c) ...',
+    );
+  });
+});
+
+describe('a Portable Text body', () => {
+  const block = (children: { text: string; marks?: string[] }[]): RawBodyBlock =>
+    ({
+      _type: 'block',
+      _key: 'b',
+      style: 'normal',
+      markDefs: [],
+      children: children.map((child, i) => ({
+        _type: 'span',
+        _key: String(i),
+        text: child.text,
+        marks: child.marks ?? [],
+      })),
+    }) as RawBodyBlock;
+
+  it('pairs quotes across spans and keeps inline code as written', () => {
+    const [set] = typesetBody(
+      [
+        block([
+          { text: 'Call it "' },
+          { text: 'bold', marks: ['strong'] },
+          { text: '" and type ' },
+          { text: `"it's"`, marks: ['code'] },
+        ]),
+      ],
+      typesetterFor('en'),
+    );
+    expect(set?._type === 'block' && set.children.map((span) => span.text)).toEqual([
+      'Call it “',
+      'bold',
+      '” and type ',
+      `"it's"`,
+    ]);
+  });
+
+  it('leaves code blocks untouched', () => {
+    const code = { _type: 'code', _key: 'c', language: 'js', code: `const s = "it's";` };
+    expect(typesetBody([code as RawBodyBlock], typesetterFor('en'))).toEqual([code]);
+  });
+});
