@@ -29,19 +29,18 @@ describe('quotes and apostrophes per locale', () => {
 });
 
 describe('a Portable Text body', () => {
-  const block = (children: { text: string; marks?: string[] }[]): RawBodyBlock =>
-    ({
-      _type: 'block',
-      _key: 'b',
-      style: 'normal',
-      markDefs: [],
-      children: children.map((child, i) => ({
-        _type: 'span',
-        _key: String(i),
-        text: child.text,
-        marks: child.marks ?? [],
-      })),
-    }) as RawBodyBlock;
+  const block = (children: { text: string; marks?: string[] }[]): RawBodyBlock => ({
+    _type: 'block',
+    _key: 'b',
+    style: 'normal',
+    markDefs: [],
+    children: children.map((child, i) => ({
+      _type: 'span',
+      _key: String(i),
+      text: child.text,
+      marks: child.marks ?? [],
+    })),
+  });
 
   it('pairs quotes across spans and keeps inline code as written', () => {
     const [set] = typesetBody(

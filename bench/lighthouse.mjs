@@ -1,0 +1,93 @@
+/**
+ * `npm run bench:lighthouse [-- --dist <dir>] [-- --desktop]`: Lighthouse's four scores for one page
+ * of each kind in every locale, from a build in `dist/` served as `npm start` serves it. Chromium
+ * is Debian's (`CHROMIUM_PATH`, default /usr/bin/chromium), started by Playwright with a debugging
+ * port that Lighthouse drives. Mobile emulation with Lighthouse's simulated throttling unless
+ * `--desktop`. It prints numbers, never passes or fails: scores vary a little from run to run and
+ * with the machine's load (see bench/README.md).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { createSiteApp } from '../scripts/site-server/app.ts';
+import { getSiteContent } from '../src/content/index.ts';
+import { getRoutes } from '../src/lib/routing.ts';
+
+const { values } = parseArgs({
+  options: {
+    dist: { type: 'string', default: 'dist' },
+    desktop: { type: 'boolean', default: false },
+  },
+});
+const dist = resolve(values.dist);
+if (!existsSync(resolve(dist, 'index.html'))) {
+  throw new Error(`${dist} holds no build: run \`npm run build\` first`);
+}
+
+const server = await new Promise((done) => {
+  const running = serve({ fetch: createSiteApp(dist).fetch, port: 0, hostname: '127.0.0.1' }, () =>
+    done(running),
+  );
+});
+const origin = `http://127.0.0.1:${String(server.address().port)}`;
+const debuggingPort = 9300 + Math.floor(Math.random() * 500);
+const browser = await chromium.launch({
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: [`--remote-debugging-port=${String(debuggingPort)}`, '--no-sandbox', '--disable-gpu'],
+});
+
+const pages = await pagesToScore();
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+const rows = [['page', ...categories]];
+try {
+  for (const path of pages) {
+    const result = await lighthouse(
+      `${origin}${path}`,
+      { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: categories },
+      values.desktop
+        ? (await import('lighthouse/core/config/desktop-config.js')).default
+        : undefined,
+    );
+    const scores = categories.map((id) => {
+      const score = result?.lhr.categories[id]?.score;
+      return score === null || score === undefined ? '–' : String(Math.round(score * 100));
+    });
+    rows.push([path, ...scores]);
+    console.error(`${path}: ${scores.join(' ')}`);
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+
+console.log(`\nLighthouse ${values.desktop ? 'desktop' : 'mobile'} scores of ${dist} (0–100)\n`);
+const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+for (const row of rows) {
+  console.log(
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
+  );
+}
+
+/** One page of each kind per locale: home, list, an article (and a fallback), category, author, static page, search. */
+async function pagesToScore() {
+  const routes = getRoutes(await getSiteContent());
+  const picked = [];
+  for (const locale of ['en', 'de', 'fr', 'ar']) {
+    const ofLocale = routes.filter((route) => route.locale === locale);
+    const first = (test) => ofLocale.find(test)?.path;
+    picked.push(
+      first((r) => r.kind === 'home'),
+      first((r) => r.kind === 'article-list'),
+      first((r) => r.kind === 'article' && !r.fallback),
+      first((r) => r.kind === 'article' && r.fallback),
+      first((r) => r.kind === 'category'),
+      first((r) => r.kind === 'author'),
+      first((r) => r.kind === 'page'),
+      first((r) => r.kind === 'search'),
+    );
+  }
+  return picked.filter((path) => path !== undefined);
+}
