@@ -13,8 +13,8 @@ import { serve } from '@hono/node-server';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { createSiteApp } from '../scripts/site-server/app.ts';
-import { getSiteContent } from '../src/content/index.ts';
-import { getRoutes } from '../src/lib/routing.ts';
+import { readdir } from 'node:fs/promises';
+import { pageTypeOf } from './lib/page-types.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -71,23 +71,19 @@ for (const row of rows) {
   );
 }
 
-/** One page of each kind per locale: home, list, an article (and a fallback), category, author, static page, search. */
+/** The first page of each kind in every locale (home, list, article, category, author, static page, search). */
 async function pagesToScore() {
-  const routes = getRoutes(await getSiteContent());
+  const kinds = ['home', 'article list', 'article', 'category', 'author', 'static page', 'search'];
+  const files = (await readdir(dist, { recursive: true }))
+    .map((file) => file.split('\\').join('/'))
+    .filter((file) => file.endsWith('index.html'))
+    .sort();
   const picked = [];
   for (const locale of ['en', 'de', 'fr', 'ar']) {
-    const ofLocale = routes.filter((route) => route.locale === locale);
-    const first = (test) => ofLocale.find(test)?.path;
-    picked.push(
-      first((r) => r.kind === 'home'),
-      first((r) => r.kind === 'article-list'),
-      first((r) => r.kind === 'article' && !r.fallback),
-      first((r) => r.kind === 'article' && r.fallback),
-      first((r) => r.kind === 'category'),
-      first((r) => r.kind === 'author'),
-      first((r) => r.kind === 'page'),
-      first((r) => r.kind === 'search'),
-    );
+    for (const kind of kinds) {
+      const file = files.find((f) => f.startsWith(`${locale}/`) && pageTypeOf(f) === kind);
+      if (file !== undefined) picked.push(`/${file.replace(/index\.html$/, '')}`);
+    }
   }
-  return picked.filter((path) => path !== undefined);
+  return picked;
 }
