@@ -64,3 +64,24 @@ test('the German home page draws its umlauts and ß with the reading face too', 
   expect(await renderedFonts(page, 'main h1')).toEqual(['Source Serif 4']);
   expect(await renderedFonts(page, 'main .card p')).toEqual(['Source Serif 4']);
 });
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`an English page with no Arabic text never downloads the Arabic face (${viewport.name})`, async ({
+    data,
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const fontFiles: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fontFiles.push(request.url());
+    });
+    // The switcher and the footer still name "العربية": drawn in a system face, not the web font.
+    await page.goto(aRoute(data, 'home', 'en').path);
+    await page.evaluate(() => document.fonts.ready);
+    expect(fontFiles.some((url) => url.includes('source-serif-4'))).toBe(true);
+    expect(fontFiles.filter((url) => url.includes('noto-naskh-arabic'))).toEqual([]);
+  });
+}
