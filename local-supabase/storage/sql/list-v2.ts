@@ -3,6 +3,7 @@
 // names are whole keys, pages are cut by a cursor (never an offset), and with a delimiter every
 // sub-folder is one entry named `<folder>/`. Run as the caller, so the select policy decides.
 import type { Tx } from '../../db/database.ts';
+import type { ListEntry } from './list.ts';
 
 export type SortColumnV2 = 'name' | 'updated_at' | 'created_at';
 
@@ -25,14 +26,8 @@ export interface ListV2Options {
 }
 
 /** A row as storage-api's functions return it; folders have `id: null`. */
-export interface ListV2Row {
+export interface ListV2Row extends ListEntry {
   key?: string;
-  name: string;
-  id: string | null;
-  updated_at: string | null;
-  created_at: string | null;
-  last_accessed_at: string | null;
-  metadata: Record<string, unknown> | null;
   user_metadata?: Record<string, unknown> | null;
 }
 
