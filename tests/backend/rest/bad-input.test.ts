@@ -2,8 +2,7 @@
 // the gateway's) error shape with the expected code, and the server keeps answering normal queries.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtures } from './fixtures.ts';
-import { startRestServer, type RestServer } from './server.ts';
+import { startFixtureServer, type RestServer } from './server.ts';
 
 interface BadRequest {
   name: string;
@@ -453,8 +452,7 @@ describe('malformed and hostile requests', () => {
   }
 
   beforeAll(async () => {
-    server = await startRestServer();
-    await createFixtures(server.db);
+    server = await startFixtureServer();
     await server.db.exec(
       `create function public.rest_add(a int, b int default 10) returns int
          language sql immutable as $$ select a + b $$;`,

@@ -1,16 +1,14 @@
 // Response formats other than JSON, as PostgREST answers them: CSV, GeoJSON without PostGIS, and
 // counts the planner estimates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtures } from './fixtures.ts';
-import { startRestServer, type Client, type RestServer } from './server.ts';
+import { startFixtureServer, type Client, type RestServer } from './server.ts';
 
 describe('response formats through supabase-js', () => {
   let server: RestServer;
   let sb: Client;
 
   beforeAll(async () => {
-    server = await startRestServer();
-    await createFixtures(server.db);
+    server = await startFixtureServer();
     sb = server.anon();
   });
   afterAll(async () => {

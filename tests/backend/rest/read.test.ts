@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtures } from './fixtures.ts';
-import { pluck, startRestServer, type Client, type RestServer } from './server.ts';
+import { pluck, startFixtureServer, type Client, type RestServer } from './server.ts';
 
 describe('reading tables through supabase-js', () => {
   let server: RestServer;
   let sb: Client;
 
   beforeAll(async () => {
-    server = await startRestServer();
-    await createFixtures(server.db);
+    server = await startFixtureServer();
     sb = server.anon();
   });
   afterAll(async () => {

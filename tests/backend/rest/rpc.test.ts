@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtures } from './fixtures.ts';
-import { pluck, startRestServer, withMaxAffected, type Client, type RestServer } from './server.ts';
+import {
+  pluck,
+  startFixtureServer,
+  withMaxAffected,
+  type Client,
+  type RestServer,
+} from './server.ts';
 
 const FUNCTIONS_SQL = `
 create function public.rest_add(a int, b int default 10) returns int
@@ -39,8 +44,7 @@ describe('calling functions through supabase-js rpc()', () => {
   let sb: Client;
 
   beforeAll(async () => {
-    server = await startRestServer();
-    await createFixtures(server.db);
+    server = await startFixtureServer();
     await server.db.exec(FUNCTIONS_SQL);
     sb = server.anon();
   });

@@ -5,6 +5,7 @@ import { SignJWT } from 'jose';
 import type { Database } from '../../../local-supabase/db/database.ts';
 import { userClaims } from '../helpers/database.ts';
 import { startTestServer } from '../helpers/server.ts';
+import { createFixtures } from './fixtures.ts';
 
 export type Client = ReturnType<typeof client>;
 
@@ -66,4 +67,11 @@ export async function startRestServer(): Promise<RestServer> {
     },
     stop: () => harness.stop(),
   };
+}
+
+/** A REST server holding the shared fixtures (authors, books, functions) the REST suites read and write. */
+export async function startFixtureServer(): Promise<RestServer> {
+  const server = await startRestServer();
+  await createFixtures(server.db);
+  return server;
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtures } from './fixtures.ts';
-import { pluck, startRestServer, type Client, type RestServer } from './server.ts';
+import { pluck, startFixtureServer, type Client, type RestServer } from './server.ts';
 
 describe('writing tables through supabase-js', () => {
   let server: RestServer;
@@ -15,8 +14,7 @@ describe('writing tables through supabase-js', () => {
   }
 
   beforeAll(async () => {
-    server = await startRestServer();
-    await createFixtures(server.db);
+    server = await startFixtureServer();
     sb = server.anon();
   });
   afterAll(async () => {
