@@ -5,6 +5,7 @@ import type { Browser } from '@playwright/test';
 import { AccountPage, freshMember, memberPassword } from './support/account.ts';
 import { contextWithSession, nodeClient } from './support/community.ts';
 import { expect, test } from './support/fixtures.ts';
+import { freshAddress, newestMail, siteLinkOf } from './support/mailbox.ts';
 import { backendAvailable, MemberHeader } from './support/members.ts';
 import { aRoute, anArticle } from './support/site-data.ts';
 import { uiText } from './support/ui-strings.ts';
@@ -171,6 +172,65 @@ test('signing out everywhere ends the session on the member’s other device', a
   );
   await laptop.close();
   await phone.close();
+});
+
+test('a new e-mail address takes effect only after both mailed links are confirmed, in the member’s language', async ({
+  browser,
+}) => {
+  const member = await freshMember('Moving Mia', 'de');
+  const moved = freshAddress('moved');
+  const context = await deviceOf(browser, member.email);
+  const page = await context.newPage();
+  const account = new AccountPage(page, 'de');
+  await account.open();
+  await account.field('account.email.heading', 'account.email.new').fill(moved);
+  await account.button('account.email.heading', 'account.email.submit').click();
+  await expect(account.section('account.email.heading').getByRole('status')).toHaveText(
+    account.text('account.email.sent', { email: moved }),
+  );
+
+  // One link to each address, both to the German confirm page.
+  const toCurrent = siteLinkOf(await newestMail(member.email));
+  const toNew = siteLinkOf(await newestMail(moved));
+  expect(toCurrent).toMatch(/^\/de\/auth\/confirm\/\?token_hash=/);
+  expect(toNew).toMatch(/^\/de\/auth\/confirm\/\?token_hash=/);
+  const confirmButton = page.getByRole('button', {
+    name: uiText('de', 'confirm.submit.emailChange'),
+    exact: true,
+  });
+  const signsIn = async (email: string) => {
+    const client = await nodeClient();
+    const { error } = await client.auth.signInWithPassword({ email, password: memberPassword });
+    return error === null;
+  };
+
+  // Half of the change: the page says what is left, and the old address still signs in.
+  await page.goto(toCurrent);
+  await confirmButton.click();
+  await expect(page.getByRole('status')).toHaveText(uiText('de', 'confirm.emailChangeHalf'));
+  expect(await signsIn(member.email)).toBe(true);
+  expect(await signsIn(moved)).toBe(false);
+
+  await page.goto(toNew);
+  await confirmButton.click();
+  // The change is complete: the page moves on to the account page, which shows the new address.
+  await expect(page).toHaveURL((url) => url.pathname === '/de/account/');
+  await expect(
+    account
+      .section('account.email.heading')
+      .getByText(account.text('account.email.current', { email: moved })),
+  ).toBeVisible();
+  expect(await signsIn(moved)).toBe(true);
+  expect(await signsIn(member.email)).toBe(false);
+
+  // A used link explains itself in German and leads back to the account page to start again.
+  await page.goto(toNew);
+  await confirmButton.click();
+  await expect(page.getByRole('alert')).toHaveText(uiText('de', 'errors.otpExpired'));
+  await expect(
+    page.getByRole('link', { name: uiText('de', 'confirm.emailChangeAgain'), exact: true }),
+  ).toHaveAttribute('href', '/de/account/');
+  await context.close();
 });
 
 test('the data export downloads the member’s own data as JSON', async ({ browser }) => {
