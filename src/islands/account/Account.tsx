@@ -1,6 +1,6 @@
 // The account page's content for the session's state: loading, the sign-in prompt, or the
 // member's sections.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { MemberData } from '../shared/client';
 import type { Session } from '@supabase/auth-js';
 import { useEffect, useState } from 'react';
 import type { Profile } from '../shared/profile';
@@ -23,7 +23,7 @@ import type { ArticleLinks, LocalePaths } from './strings';
 import { useAction } from './use-action';
 
 export interface AccountProps {
-  db: SupabaseClient;
+  db: MemberData;
   locale: string;
   articles: ArticleLinks;
   localePaths: LocalePaths;

@@ -1,9 +1,8 @@
 // The account page's island (`/{l}/account/`): the shared clients and session, the page's strings.
 // Hydrated on load: everyone who opens this page came for it.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import type { IslandStrings } from '../../i18n/island-strings';
-import { getAuth, getSupabase } from '../shared/client';
+import { getAuth, getMemberData, type MemberData } from '../shared/client';
 import { SessionProvider } from '../shared/SessionProvider';
 import { StringsProvider } from '../shared/strings';
 import { Account } from './Account';
@@ -25,9 +24,9 @@ export default function AccountIsland({
   localePaths,
   confirmPath,
 }: Props) {
-  const [db, setDb] = useState<SupabaseClient | null>(null);
+  const [db, setDb] = useState<MemberData | null>(null);
   useEffect(() => {
-    void getSupabase().then(setDb);
+    void getMemberData().then(setDb);
   }, []);
   return (
     <StringsProvider strings={strings}>

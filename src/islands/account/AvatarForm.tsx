@@ -1,8 +1,7 @@
 // The profile picture: chosen, checked (type and size, PRODUCT.md §7) and previewed before upload;
 // replaced or removed. The header shows the new picture at once (announceProfileChange).
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState, type SyntheticEvent } from 'react';
-import { avatarUrl } from '../shared/client';
+import { avatarUrl, type MemberData } from '../shared/client';
 import { announceProfileChange, initialsOf, type Profile } from '../shared/profile';
 import { useT } from '../shared/strings';
 import { ActionMessage } from './ActionMessage';
@@ -12,7 +11,7 @@ import { Field } from './Field';
 import { useAction } from './use-action';
 
 interface Props {
-  db: SupabaseClient;
+  db: MemberData;
   profile: Profile;
   onSaved: (profile: Profile) => void;
 }

@@ -1,6 +1,6 @@
 // The member's bookmarks, each linking to the article in the page's locale (or its fallback page,
 // which the page's article list includes), with a button to remove it.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { MemberData } from '../shared/client';
 import { useEffect, useState } from 'react';
 import { useT } from '../shared/strings';
 import { ActionMessage } from './ActionMessage';
@@ -9,7 +9,7 @@ import type { ArticleLinks } from './strings';
 import { useAction } from './use-action';
 
 interface Props {
-  db: SupabaseClient;
+  db: MemberData;
   articles: ArticleLinks;
 }
 

@@ -1,6 +1,6 @@
 // Account deletion after typing a confirmation word in the page's language. What it removes and
 // what becomes of comments is the database's (delete_my_account(), PRODUCT.md §6).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { MemberData } from '../shared/client';
 import { useState, type SyntheticEvent } from 'react';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
@@ -11,7 +11,7 @@ import { Field } from './Field';
 import { useAction } from './use-action';
 
 interface Props {
-  db: SupabaseClient;
+  db: MemberData;
   userId: string;
   onDeleted: () => void;
 }

@@ -1,5 +1,5 @@
 // "Download my data": everything export_my_data() returns, as a JSON file.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { MemberData } from '../shared/client';
 import { useT } from '../shared/strings';
 import { ActionMessage } from './ActionMessage';
 import { exportData } from './account-api';
@@ -7,7 +7,7 @@ import { exportFileName } from './account-rules';
 import { downloadJson } from './download';
 import { useAction } from './use-action';
 
-export function ExportButton({ db }: { db: SupabaseClient }) {
+export function ExportButton({ db }: { db: MemberData }) {
   const t = useT();
   const action = useAction();
   const download = () =>

@@ -1,7 +1,7 @@
 // The preferred language: stored in the profile (and, by a trigger, in the auth user's metadata for
 // e-mails), remembered by this browser for the root page, and applied at once by opening this page
 // in it. The header applies it on other devices after sign-in (header/LocaleOffer.tsx).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { MemberData } from '../shared/client';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { rememberLocale } from '../../i18n/locale-preference';
 import { localeNames, locales } from '../../i18n/locales';
@@ -13,7 +13,7 @@ import type { LocalePaths } from './strings';
 import { useAction } from './use-action';
 
 interface Props {
-  db: SupabaseClient;
+  db: MemberData;
   profile: Profile;
   locale: string;
   localePaths: LocalePaths;

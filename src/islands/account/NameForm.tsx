@@ -1,5 +1,5 @@
 // The display name (PRODUCT.md §7: 1–40 characters after trimming, no control characters).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { MemberData } from '../shared/client';
 import { useState, type SyntheticEvent } from 'react';
 import { announceProfileChange, type Profile } from '../shared/profile';
 import { useT } from '../shared/strings';
@@ -10,7 +10,7 @@ import { Field } from './Field';
 import { useAction } from './use-action';
 
 interface Props {
-  db: SupabaseClient;
+  db: MemberData;
   profile: Profile;
   onSaved: (profile: Profile) => void;
 }

@@ -3,7 +3,7 @@
 // a translated message; what is allowed is decided by the database (RLS, storage policies and the
 // account functions of supabase/migrations/20261122100800_account.sql).
 import type { GoTrueClient } from '@supabase/auth-js';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { MemberData } from '../shared/client';
 import { errorKey, type ErrorKey } from '../shared/error-keys';
 import type { Profile } from '../shared/profile';
 import { avatarObjectName, avatarProblem } from './account-rules';
@@ -30,7 +30,7 @@ async function attempt<T>(request: () => Promise<Result<T>>): Promise<Result<T>>
   }
 }
 
-export function loadProfile(db: SupabaseClient, userId: string): Promise<Result<Profile>> {
+export function loadProfile(db: MemberData, userId: string): Promise<Result<Profile>> {
   return attempt(async () => {
     const { data, error } = await db
       .from('profiles')
@@ -43,7 +43,7 @@ export function loadProfile(db: SupabaseClient, userId: string): Promise<Result<
 
 /** Changes what a member may change of their profile (name, avatar, language). */
 export function saveProfile(
-  db: SupabaseClient,
+  db: MemberData,
   userId: string,
   changes: Partial<Pick<Profile, 'display_name' | 'avatar_path' | 'locale'>>,
 ): Promise<Result<Profile>> {
@@ -59,7 +59,7 @@ export function saveProfile(
 }
 
 /** The names of every object in the member's avatar folder. */
-async function ownAvatarObjects(db: SupabaseClient, userId: string): Promise<string[]> {
+async function ownAvatarObjects(db: MemberData, userId: string): Promise<string[]> {
   const { data, error } = await db.storage.from('avatars').list(userId, { limit: 100 });
   if (error) throw error;
   return data.map((object) => `${userId}/${object.name}`);
@@ -69,11 +69,7 @@ async function ownAvatarObjects(db: SupabaseClient, userId: string): Promise<str
  * Uploads a new picture, makes it the profile's avatar, then removes the older ones (a failure
  * there leaves a stray file in the member's own folder, never a profile without its picture).
  */
-export function uploadAvatar(
-  db: SupabaseClient,
-  userId: string,
-  file: Blob,
-): Promise<Result<Profile>> {
+export function uploadAvatar(db: MemberData, userId: string, file: Blob): Promise<Result<Profile>> {
   return attempt(async () => {
     const problem = avatarProblem(file);
     if (problem) return { ok: false, error: problem };
@@ -94,7 +90,7 @@ export function uploadAvatar(
 }
 
 /** Clears the avatar (the header shows initials again) and deletes the member's picture files. */
-export function removeAvatar(db: SupabaseClient, userId: string): Promise<Result<Profile>> {
+export function removeAvatar(db: MemberData, userId: string): Promise<Result<Profile>> {
   return attempt(async () => {
     const saved = await saveProfile(db, userId, { avatar_path: null });
     if (!saved.ok) return saved;
@@ -108,7 +104,7 @@ export function removeAvatar(db: SupabaseClient, userId: string): Promise<Result
 }
 
 /** The member's bookmarks, newest first. */
-export function loadBookmarks(db: SupabaseClient): Promise<Result<Bookmark[]>> {
+export function loadBookmarks(db: MemberData): Promise<Result<Bookmark[]>> {
   return attempt(async () => {
     const { data, error } = await db
       .from('bookmarks')
@@ -119,7 +115,7 @@ export function loadBookmarks(db: SupabaseClient): Promise<Result<Bookmark[]>> {
   });
 }
 
-export function removeBookmark(db: SupabaseClient, articleKey: string): Promise<Result<null>> {
+export function removeBookmark(db: MemberData, articleKey: string): Promise<Result<null>> {
   return attempt(async () => {
     const { error } = await db.from('bookmarks').delete().eq('article_key', articleKey);
     return error ? failed(error) : { ok: true, value: null };
@@ -127,7 +123,7 @@ export function removeBookmark(db: SupabaseClient, articleKey: string): Promise<
 }
 
 /** Everything stored about the member (`export_my_data()`), as one JSON document. */
-export function exportData(db: SupabaseClient): Promise<Result<unknown>> {
+export function exportData(db: MemberData): Promise<Result<unknown>> {
   return attempt(async () => {
     const response = await db.rpc('export_my_data');
     return response.error ? failed(response.error) : { ok: true, value: response.data as unknown };
@@ -139,7 +135,7 @@ export function exportData(db: SupabaseClient): Promise<Result<unknown>> {
  * file whose row SQL deletes, see the migration), then `delete_my_account()`. The session this
  * browser still holds is left for the caller to sign out (its user and sessions are gone).
  */
-export function deleteAccount(db: SupabaseClient, userId: string): Promise<Result<null>> {
+export function deleteAccount(db: MemberData, userId: string): Promise<Result<null>> {
   return attempt(async () => {
     const objects = await ownAvatarObjects(db, userId);
     if (objects.length > 0) {

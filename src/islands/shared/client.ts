@@ -4,13 +4,15 @@
 //   flow, the session in localStorage under supabase-js's own key, refreshed automatically and
 //   shared across tabs. Every island uses this one session.
 // - getRest(): a PostgREST client for small reads (the header's profile), sending that session.
+// - getMemberData(): REST and storage-js on that session, loaded on demand, for the account page.
 // - getSupabase(): the full supabase-js client (REST, storage, realtime), loaded on demand and
 //   wired to the same session through supabase-js's `accessToken` option.
 //
 // Why not one `createClient()` for everything: supabase-js does not tree-shake (auth-only use
 // costs 59 kB gzip) and React costs 69 kB, so a signed-in header built on it could not stay under
 // its 110 kB budget. auth-js + postgrest-js cost 31 kB, and pages that need realtime or storage
-// load the rest (35 kB) when they need it. There is still exactly one auth client per page, so
+// load the rest (35 kB) when they need it; the account page, which needs storage but not realtime,
+// loads storage-js alone. There is still exactly one auth client per page, so
 // there is one refresh timer and one session.
 import { GoTrueClient } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
@@ -21,6 +23,7 @@ let settings: ClientSettings | undefined;
 let auth: GoTrueClient | undefined;
 let rest: PostgrestClient | undefined;
 let supabase: Promise<SupabaseClient> | undefined;
+let memberData: Promise<MemberData> | undefined;
 
 function clientSettings(): ClientSettings {
   settings ??= readClientSettings();
@@ -69,6 +72,23 @@ const fetchWithSession: typeof fetch = async (input, init) => {
 export function getRest(): PostgrestClient {
   rest ??= new PostgrestClient(`${clientSettings().url}/rest/v1`, { fetch: fetchWithSession });
   return rest;
+}
+
+/** Tables, functions and storage with the member's session: the part of supabase-js the account page uses. */
+export type MemberData = Pick<SupabaseClient, 'from' | 'rpc' | 'storage'>;
+
+export function getMemberData(): Promise<MemberData> {
+  memberData ??= import('@supabase/storage-js').then(({ StorageClient }) => {
+    const rest = getRest();
+    const { url, anonKey } = clientSettings();
+    const data: MemberData = {
+      from: rest.from.bind(rest),
+      rpc: rest.rpc.bind(rest),
+      storage: new StorageClient(`${url}/storage/v1`, { apikey: anonKey }, fetchWithSession),
+    };
+    return data;
+  });
+  return memberData;
 }
 
 export function getSupabase(): Promise<SupabaseClient> {
