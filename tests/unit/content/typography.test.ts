@@ -18,12 +18,45 @@ describe('quotes and apostrophes per locale', () => {
   });
 
   it('leaves Arabic as written', () => {
-    expect(typesetterFor('ar')('«الجبر» "x"')).toBe('«الجبر» "x"');
+    expect(typesetterFor('ar')(`«الجبر» "x" 'y'`)).toBe(`«الجبر» "x" 'y'`);
   });
 
   it('leaves a text without quotes exactly as it is', () => {
     expect(typesetterFor('fr')('Les villes : 1 < 2 -- (c) ...')).toBe(
       'Les villes : 1 < 2 -- (c) ...',
+    );
+  });
+});
+
+describe('a quotation inside a quotation', () => {
+  it('sets English inner quotes ‘…’ and keeps apostrophes ’', () => {
+    expect(typesetterFor('en')(`"He said 'hi', didn't he?"`)).toBe('“He said ‘hi’, didn’t he?”');
+    expect(typesetterFor('en')(`"'Hi,' she said."`)).toBe('“‘Hi,’ she said.”');
+  });
+
+  it('sets German inner quotes low-high ‚…‘', () => {
+    expect(typesetterFor('de')(`"Er sagte 'Hallo' und ging."`)).toBe(
+      '„Er sagte ‚Hallo‘ und ging.“',
+    );
+  });
+
+  it('sets French inner quotes “…” without spaces inside guillemets', () => {
+    expect(typesetterFor('fr')(`"Il a dit 'bonjour' puis l'a quittée."`)).toBe(
+      '«\u202FIl a dit “bonjour” puis l’a quittée.\u202F»',
+    );
+  });
+
+  it('sets nested double quotes in the same inner marks', () => {
+    expect(typesetterFor('en')('"He said "hi" to me"')).toBe('“He said ‘hi’ to me”');
+    expect(typesetterFor('de')('"Er sagte "Hallo" zu mir"')).toBe('„Er sagte ‚Hallo‘ zu mir“');
+    expect(typesetterFor('fr')('"Il a dit "salut" ici"')).toBe(
+      '«\u202FIl a dit “salut” ici\u202F»',
+    );
+  });
+
+  it('leaves a single quote with no partner as written: an apostrophe or a prime', () => {
+    expect(typesetterFor('en')(`the players' "game" on a 6' wall`)).toBe(
+      `the players' “game” on a 6' wall`,
     );
   });
 });
@@ -59,6 +92,28 @@ describe('a Portable Text body', () => {
       'bold',
       '” and type ',
       `"it's"`,
+    ]);
+  });
+
+  it('pairs single quotes across spans and never touches inline code', () => {
+    const [set] = typesetBody(
+      [
+        block([
+          { text: `"Type '` },
+          { text: `it's`, marks: ['code'] },
+          { text: `' or '` },
+          { text: 'this', marks: ['em'] },
+          { text: `'"` },
+        ]),
+      ],
+      typesetterFor('de'),
+    );
+    expect(set?._type === 'block' && set.children.map((span) => span.text)).toEqual([
+      '„Type ‚',
+      `it's`,
+      '‘ or ‚',
+      'this',
+      '‘“',
     ]);
   });
 
