@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures.ts';
 import { anArticle, translationPath } from './support/site-data.ts';
 import { uiText } from './support/ui-strings.ts';
+import { localeNames } from '../../src/i18n/locales.ts';
 
 test('the language picker opens the same article in German under its German slug', async ({
   data,
@@ -73,6 +74,23 @@ test.describe('on a phone', () => {
     const picker = articlePage.languagePicker('fr');
     const links = picker.getByRole('link');
     await expect(links).toHaveCount(4);
+    // The full names and notes are not drawn: each is clipped to nothing inside a box of at most
+    // one pixel (the visually-hidden pattern), while screen readers still read them (below).
+    const hidden = picker.locator('.picker-name, .picker-note');
+    await expect(hidden).toHaveCount(
+      4 + fallback.switcher.filter((entry) => !entry.available && !entry.current).length,
+    );
+    const drawn = await hidden.evaluateAll((elements) =>
+      elements
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          const style = getComputedStyle(element);
+          const clipped = style.overflow === 'hidden' && style.clipPath === 'inset(50%)';
+          return !clipped || box.width * box.height > 1;
+        })
+        .map((element) => element.textContent.trim()),
+    );
+    expect(drawn, 'language names or notes drawn on a phone').toEqual([]);
     const boxes = await links.evaluateAll((elements) =>
       elements.map((element) => element.getBoundingClientRect()),
     );
@@ -80,7 +98,12 @@ test.describe('on a phone', () => {
     expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
     for (const box of boxes) expect(box.height).toBeGreaterThanOrEqual(24);
     await expect(picker).toContainText('EN');
-    // Screen readers still hear the language's name and where the link leads.
+    // Screen readers still hear each language's name and where the link leads.
+    for (const entry of fallback.switcher) {
+      await expect(articlePage.languageLink('fr', entry.locale)).toHaveAccessibleName(
+        new RegExp(escapeRegExp(localeNames[entry.locale])),
+      );
+    }
     await expect(articlePage.languageLink('fr', 'de')).toHaveAccessibleName(
       new RegExp(`Deutsch.*${escapeRegExp(uiText('fr', 'languagePicker.fallback'))}`),
     );
