@@ -233,5 +233,5 @@ describe('a data directory that persists across restarts', () => {
     } finally {
       await warm.stop();
     }
-  });
+  }, 180_000); // two starts on disk, one of them cold (initdb, migrations, seed): slow on a loaded machine
 });
