@@ -53,16 +53,25 @@ function nestingDepth(text: string): number {
   return deepest;
 }
 
-export async function readJsonBody(c: Context, options: ReadJsonOptions = {}): Promise<JsonBody> {
-  const { maxBytes, maxDepth } = options;
+/** The body's bytes, refused (`too_large`) past `maxBytes`: the declared length first, then the read. */
+export async function readBodyBytes(c: Context, maxBytes?: number): Promise<Uint8Array> {
   if (maxBytes !== undefined) {
     const declared = Number(c.req.header('content-length') ?? '0');
     if (declared > maxBytes) throw tooLarge(maxBytes);
   }
   const buffer = await c.req.arrayBuffer();
   if (maxBytes !== undefined && buffer.byteLength > maxBytes) throw tooLarge(maxBytes);
-  // Not fatal: invalid UTF-8 becomes U+FFFD, as Request.text() does; a leading BOM is dropped.
-  const text = new TextDecoder('utf-8').decode(buffer);
+  return new Uint8Array(buffer);
+}
+
+/** UTF-8 text, not fatal: invalid UTF-8 becomes U+FFFD, as Request.text() does; a BOM is dropped. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+export async function readJsonBody(c: Context, options: ReadJsonOptions = {}): Promise<JsonBody> {
+  const { maxBytes, maxDepth } = options;
+  const text = decodeUtf8(await readBodyBytes(c, maxBytes));
   if (text.trim() === '') return { text, value: undefined };
   let value: unknown;
   try {

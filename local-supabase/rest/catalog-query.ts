@@ -125,7 +125,7 @@ select json_build_object(
       'rows', p.prorows,
       'defaults', p.pronargdefaults,
       'inputCount', p.pronargs
-    )), '[]'::json)
+    ) order by p.oid), '[]'::json)
     from pg_proc p
     join exposed n on n.oid = p.pronamespace
     join pg_type t on t.oid = p.prorettype

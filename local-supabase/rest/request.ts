@@ -1,7 +1,12 @@
 // Headers of a PostgREST request: Prefer, Accept, Accept-Profile/Content-Profile, and the JSON body
 // (read by http/json-body.ts, refused here in PostgREST's words).
 import type { Context } from 'hono';
-import { BodyError, readJsonBody as readJson } from '../http/json-body.ts';
+import {
+  BodyError,
+  decodeUtf8,
+  readBodyBytes,
+  readJsonBody as readJson,
+} from '../http/json-body.ts';
 import { invalidBody, restError, unacceptableSchema, unsupportedMediaType } from './errors.ts';
 
 export interface Preferences {
@@ -121,9 +126,7 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<JsonBo
   try {
     body = await readJson(c, { maxBytes, maxDepth: MAX_JSON_DEPTH });
   } catch (error) {
-    if (!(error instanceof BodyError)) throw error;
-    if (error.problem === 'too_large') throw payloadTooLarge(error.message);
-    throw invalidBody(error.problem === 'too_deep' ? error.message : 'Empty or invalid json');
+    throw bodyError(error);
   }
   const { text, value } = body;
   if (value === undefined) return { kind: 'empty' };
@@ -132,6 +135,32 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<JsonBo
     return { kind: 'object', text, value: value as Record<string, unknown> };
   }
   throw invalidBody('Empty or invalid json');
+}
+
+function bodyError(error: unknown): unknown {
+  if (!(error instanceof BodyError)) return error;
+  if (error.problem === 'too_large') return payloadTooLarge(error.message);
+  return invalidBody(error.problem === 'too_deep' ? error.message : 'Empty or invalid json');
+}
+
+/** A raw body (text/plain, text/xml, application/octet-stream) for a one-parameter function. */
+export async function readRawBody(c: Context, maxBytes: number): Promise<Uint8Array> {
+  try {
+    return await readBodyBytes(c, maxBytes);
+  } catch (error) {
+    throw bodyError(error);
+  }
+}
+
+/**
+ * A text body as Postgres text: UTF-8 (invalid sequences become U+FFFD); NUL, which Postgres text
+ * cannot hold, is refused as Postgres refuses it.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  const text = decodeUtf8(bytes);
+  if (text.includes('\u0000'))
+    throw restError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00');
+  return text;
 }
 
 function payloadTooLarge(details: string) {

@@ -65,12 +65,18 @@ export type RoutineReturn =
       columns: Map<string, Column>;
     };
 
+export const BODY_TYPES = ['json', 'jsonb', 'text', 'xml', 'bytea'] as const;
+export type BodyType = (typeof BODY_TYPES)[number];
+
 export interface Routine {
   schema: string;
   name: string;
   params: RoutineParam[];
-  /** A single unnamed json/jsonb parameter: the whole request body is passed to it. */
-  takesBody: boolean;
+  /**
+   * The type of a single unnamed parameter that takes the whole request body (`json`/`jsonb` for a
+   * JSON body, `text`, `xml`, `bytea` for text/plain, text/xml, application/octet-stream), or null.
+   */
+  bodyType: BodyType | null;
   returns: RoutineReturn;
   volatility: 'immutable' | 'stable' | 'volatile';
 }
@@ -240,9 +246,9 @@ function toRoutine(raw: RawCatalog['routines'][number]): Routine | null {
     param.required = index < params.length - raw.defaults;
   });
   if (modes.includes('v')) return null;
-  const takesBody =
-    params.length === 1 && params[0]?.name === '' && ['json', 'jsonb'].includes(params[0].udt);
-  if (!takesBody && params.some((param) => param.name === '')) return null;
+  const only = params.length === 1 && params[0]?.name === '' ? params[0] : undefined;
+  const bodyType = BODY_TYPES.find((type) => type === only?.type) ?? null;
+  if (!bodyType && params.some((param) => param.name === '')) return null;
   let returns: RoutineReturn;
   if (raw.returnType === 'void') returns = { kind: 'void' };
   else if (raw.returnTypeKind === 'c') {
@@ -268,7 +274,7 @@ function toRoutine(raw: RawCatalog['routines'][number]): Routine | null {
   }
   const volatility =
     raw.volatility === 'i' ? 'immutable' : raw.volatility === 's' ? 'stable' : 'volatile';
-  return { schema: raw.schema, name: raw.name, params, takesBody, returns, volatility };
+  return { schema: raw.schema, name: raw.name, params, bodyType, returns, volatility };
 }
 
 export function buildSnapshot(catalog: RawCatalog, schema: string): SchemaSnapshot {

@@ -1,10 +1,11 @@
 // POST/GET/HEAD /rpc/<function>: named arguments from the JSON body or the query string.
 import { invalidBody, restError, singularityError } from '../errors.ts';
-import { readJsonBody } from '../request.ts';
+import { decodeText, readJsonBody, readRawBody } from '../request.ts';
 import { contentRange, preferenceApplied, type Reply } from '../response.ts';
 import { buildRead, createContext } from '../sql/read.ts';
 import { compositeCall, scalarCall, voidCallSql, type CallSpec } from '../sql/rpc.ts';
-import type { Routine, RoutineParam, SchemaSnapshot } from '../snapshot.ts';
+import type { BodyType, Routine, RoutineParam, SchemaSnapshot } from '../snapshot.ts';
+import { fuzzyMatch, NAME_SCORE, PARAMS_SCORE } from '../suggest.ts';
 import { replyWithRows } from './read.ts';
 import { checkMaxAffected, queryBound, queryStatement, runAsCaller, type Scope } from './scope.ts';
 import type { Preferences } from '../request.ts';
@@ -12,57 +13,106 @@ import type { Preferences } from '../request.ts';
 /** The preferences PostgREST reports as applied on a function call. */
 const CALL_PREFERENCES: (keyof Preferences)[] = ['count', 'tx', 'handling', 'maxAffected'];
 
+/** How the arguments arrived: PostgREST's `isInvPost` and the body's media type. */
+type BodyMedia = 'json' | 'text' | 'xml' | 'bytea' | 'other';
+
 interface Arguments {
-  /** The argument names given. */
+  /** The argument names given, sorted (PostgREST keeps them in a set). */
   names: string[];
-  /** JSON text of the arguments object (or of the whole body). */
-  text: string;
+  /** JSON text of the arguments object (or of the whole JSON body), or the raw body. */
+  value: string | Uint8Array;
   /** The POST body is one json value to pass whole (`Prefer: params=single-object`). */
   singleObject: boolean;
+  /** POST, rather than GET or HEAD. */
+  post: boolean;
+  media: BodyMedia;
 }
 
-function noFunction(snapshot: SchemaSnapshot, name: string, names: string[]) {
-  const signature =
-    names.length === 0 ? ' without parameters' : `(${[...names].sort().join(', ')})`;
+/** The single unnamed parameter type each POST body media type may fill. */
+const BODY_PARAM_TYPES: Record<BodyMedia, readonly BodyType[]> = {
+  json: ['json', 'jsonb'],
+  text: ['text'],
+  xml: ['xml'],
+  bytea: ['bytea'],
+  other: [],
+};
+
+/** Raw bodies (text/plain, text/xml, application/octet-stream) only call one-parameter functions. */
+function rawBody(args: Arguments): boolean {
+  return args.post && args.media !== 'json' && args.media !== 'other';
+}
+
+/** PGRST202 in PostgREST's words, with its fuzzy "Perhaps you meant …" hint. */
+function noFunction(snapshot: SchemaSnapshot, name: string, args: Arguments) {
+  const qualifiedName = `${snapshot.schema}.${name}`;
+  const list = args.names.join(', ');
   const withParams =
-    names.length === 0
+    args.names.length === 0
       ? ' without parameters'
-      : ` with parameter${names.length > 1 ? 's' : ''} ${[...names].sort().join(', ')}`;
-  const overloads = snapshot.routines.get(name) ?? [];
-  const hint =
-    overloads.length > 0 && overloads[0]
-      ? `Perhaps you meant to call the function ${snapshot.schema}.${name}(${overloads[0].params
-          .map((param) => param.name)
-          .sort()
-          .join(', ')})`
-      : null;
+      : ` with parameter${args.names.length > 1 ? 's' : ''} ${list}`;
+  const raw = rawBody(args);
+  const signature = raw ? '' : args.names.length === 0 ? ' without parameters' : `(${list})`;
+  let searched = withParams;
+  if (raw) searched = ` with a single unnamed ${args.media} parameter`;
+  else if (args.post && args.media === 'json') {
+    searched += ' or with a single unnamed json/jsonb parameter';
+  }
+  let hint: string | null = null;
+  if (!raw) {
+    const overloads = snapshot.routines.get(name) ?? [];
+    const paramList = (names: string[]) => `(${[...names].sort().join(', ')})`;
+    const suggestion =
+      overloads.length === 0
+        ? fuzzyMatch(name, snapshot.routines.keys(), NAME_SCORE)
+        : fuzzyMatch(
+            paramList(args.names),
+            overloads.map((routine) => paramList(routine.params.map((param) => param.name))),
+            PARAMS_SCORE,
+          );
+    if (suggestion !== undefined) {
+      hint = `Perhaps you meant to call the function ${snapshot.schema}.${overloads.length === 0 ? suggestion : name + suggestion}`;
+    }
+  }
   return restError(
     404,
     'PGRST202',
-    `Could not find the function ${snapshot.schema}.${name}${signature} in the schema cache`,
-    `Searched for the function ${snapshot.schema}.${name}${withParams}, but no matches were found in the schema cache.`,
+    `Could not find the function ${qualifiedName}${signature} in the schema cache`,
+    `Searched for the function ${qualifiedName}${searched}, but no matches were found in the schema cache.`,
     hint,
   );
 }
 
-function accepts(routine: Routine, args: Arguments): boolean {
-  if (args.singleObject || routine.takesBody)
-    return routine.takesBody || routine.params.length === 1;
-  const names = new Set(routine.params.map((param) => param.name));
+/** PostgREST's `matchesParams`: the names given fit the function's required and optional parameters. */
+function matchesParams(routine: Routine, args: Arguments): boolean {
+  const { params } = routine;
+  if (args.singleObject) {
+    return params.length === 1 && ['json', 'jsonb'].includes(params[0]?.type ?? '');
+  }
+  if (params.length === 0) return args.names.length === 0 && !rawBody(args);
+  const given = new Set(args.names);
+  const required = params.filter((param) => param.required).map((param) => param.name);
+  const optional = new Set(params.filter((param) => !param.required).map((param) => param.name));
+  const rest = args.names.filter((name) => !optional.has(name));
+  return rest.length === required.length && required.every((name) => given.has(name));
+}
+
+/** A function of one unnamed parameter that the POST body fills whole, by its media type. */
+function takesWholeBody(routine: Routine, args: Arguments): boolean {
   return (
-    args.names.every((name) => names.has(name)) &&
-    routine.params.every((param) => !param.required || args.names.includes(param.name))
+    args.post &&
+    routine.bodyType !== null &&
+    BODY_PARAM_TYPES[args.media].includes(routine.bodyType)
   );
 }
 
+/** The overload to call, as PostgREST's `findProc` chooses it (PGRST203 when more than one fits). */
 function chooseRoutine(snapshot: SchemaSnapshot, name: string, args: Arguments): Routine {
   const overloads = snapshot.routines.get(name) ?? [];
-  let candidates = overloads.filter((routine) => accepts(routine, args));
-  if (candidates.length > 1) {
-    candidates = candidates.filter((routine) => routine.params.length === args.names.length);
-  }
+  const named = overloads.filter((routine) => matchesParams(routine, args));
+  const candidates =
+    named.length > 0 ? named : overloads.filter((routine) => takesWholeBody(routine, args));
   const [chosen, ...others] = candidates;
-  if (!chosen) throw noFunction(snapshot, name, args.names);
+  if (!chosen) throw noFunction(snapshot, name, args);
   if (others.length > 0) {
     throw restError(
       300,
@@ -80,6 +130,16 @@ function chooseRoutine(snapshot: SchemaSnapshot, name: string, args: Arguments):
   return chosen;
 }
 
+/** The body's media type as PostgREST reads it for a call (no Content-Type is JSON). */
+function bodyMedia(contentType: string | undefined): BodyMedia {
+  const type = (contentType ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'application/json' || type === '' || type.endsWith('+json')) return 'json';
+  if (type === 'text/plain') return 'text';
+  if (type === 'text/xml') return 'xml';
+  if (type === 'application/octet-stream') return 'bytea';
+  return 'other';
+}
+
 async function readArguments(scope: Scope): Promise<Arguments> {
   const method = scope.c.req.method;
   if (method === 'GET' || method === 'HEAD') {
@@ -89,26 +149,41 @@ async function readArguments(scope: Scope): Promise<Arguments> {
       if (previous === undefined) values[key] = value;
       else values[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
     }
-    return { names: Object.keys(values), text: JSON.stringify(values), singleObject: false };
+    return {
+      names: Object.keys(values).sort(),
+      value: JSON.stringify(values),
+      singleObject: false,
+      post: false,
+      media: 'json',
+    };
+  }
+  const media = bodyMedia(scope.c.req.header('content-type'));
+  const singleObject = scope.preferences.params === 'single-object';
+  if (media !== 'json' && media !== 'other') {
+    const bytes = await readRawBody(scope.c, scope.maxBodyBytes);
+    const value = media === 'bytea' ? bytes : decodeText(bytes);
+    return { names: [], value, singleObject: false, post: true, media };
   }
   const body = await readJsonBody(scope.c, scope.maxBodyBytes);
-  const singleObject = scope.preferences.params === 'single-object';
-  if (body.kind === 'empty') return { names: [], text: '{}', singleObject: false };
-  if (singleObject) return { names: [], text: body.text, singleObject };
-  if (body.kind !== 'object')
+  const base: Arguments = { names: [], value: '{}', singleObject: false, post: true, media };
+  if (body.kind === 'empty') return base;
+  if (singleObject) return { ...base, value: body.text, singleObject };
+  if (body.kind !== 'object') {
     throw invalidBody('Expected a JSON object with the function\u2019s arguments');
-  return { names: Object.keys(body.value), text: body.text, singleObject };
+  }
+  return { ...base, names: Object.keys(body.value).sort(), value: body.text };
 }
 
 export async function callFunction(scope: Scope, name: string): Promise<Reply> {
   const args = await readArguments(scope);
   const routine = chooseRoutine(scope.snapshot, name, args);
   const context = createContext(scope.snapshot, scope.query);
-  const wholeBody = args.singleObject || routine.takesBody;
+  // One positional argument: a function of one unnamed parameter, or `params=single-object`.
+  const wholeBody = args.singleObject || routine.bodyType !== null;
   const given: RoutineParam[] = wholeBody
     ? []
     : routine.params.filter((param) => args.names.includes(param.name));
-  const spec: CallSpec = { routine, given, argsParam: context.params.add(args.text), wholeBody };
+  const spec: CallSpec = { routine, given, argsParam: context.params.add(args.value), wholeBody };
   const returns = routine.returns;
   const output = {
     count: scope.preferences.count !== undefined,

@@ -8,16 +8,18 @@ export interface CallSpec {
   routine: Routine;
   /** The parameters given (a subset of the routine's; the rest take their defaults). */
   given: RoutineParam[];
-  /** Placeholder of the JSON object of arguments (or of the whole body for `takesBody`). */
+  /** Placeholder of the JSON object of arguments (or of the whole body for a one-parameter call). */
   argsParam: string;
-  /** Pass the whole body as the single json/jsonb argument. */
+  /** Pass the whole body as the single argument (json, jsonb, text, xml or bytea). */
   wholeBody: boolean;
 }
 
 function callExpression(spec: CallSpec): { from: string; call: string } {
   const fn = qualified(spec.routine.schema, spec.routine.name);
   if (spec.wholeBody) {
-    const type = spec.routine.params[0]?.udt === 'jsonb' ? 'jsonb' : 'json';
+    // The type comes from the catalog: json, jsonb, text, xml or bytea.
+    const type =
+      spec.routine.bodyType ?? (spec.routine.params[0]?.type === 'jsonb' ? 'jsonb' : 'json');
     return { from: '', call: `${fn}(${spec.argsParam}::${type})` };
   }
   if (spec.given.length === 0) return { from: '', call: `${fn}()` };

@@ -37,7 +37,27 @@ create function public.rest_unpublish(author int) returns setof public.rest_post
 create function public.rest_secret() returns text language sql as $$ select 'secret' $$;
 revoke execute on function public.rest_secret() from public, anon;
 grant execute on function public.rest_secret() to authenticated;
+create function public.rest_shout(text) returns text language sql immutable as $$ select upper($1) $$;
+create function public.rest_xml_title(xml) returns text language sql immutable as $$
+  select (xpath('/book/title/text()', $1))[1]::text $$;
+create function public.rest_hex(bytea) returns text language sql immutable as $$
+  select encode($1, 'hex') $$;
+create function public.rest_pick(json) returns text language sql immutable as $$ select 'json' $$;
+create function public.rest_pick(a int) returns text language sql immutable as $$ select 'named a' $$;
+create function public.rest_pick(a int, b int default 1) returns text
+  language sql immutable as $$ select 'named a, b' $$;
+create function public.rest_pick(b text) returns text language sql immutable as $$ select 'named b' $$;
 `;
+
+/** A POST to /rpc/<name> with a raw body, as PostgREST takes it (supabase-js only sends JSON). */
+async function postRaw(server: RestServer, name: string, type: string, body: BodyInit) {
+  const response = await fetch(`${server.rest}/rpc/${name}`, {
+    method: 'POST',
+    headers: { apikey: server.anonKey, 'Content-Type': type },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
 
 describe('calling functions through supabase-js rpc()', () => {
   let server: RestServer;
@@ -157,18 +177,96 @@ describe('calling functions through supabase-js rpc()', () => {
     });
   });
 
-  it('answers 404 PGRST202 for an unknown function or unknown arguments', async () => {
-    const unknown = await sb.rpc('rest_ad', { a: 1 });
+  it("answers 404 PGRST202 in PostgREST's words, hinting at a close function name", async () => {
+    const unknown = await sb.rpc('rest_ad', { b: 2, a: 1 });
     expect(unknown.status).toBe(404);
-    expect(unknown.error).toMatchObject({
+    expect(unknown.error).toEqual({
       code: 'PGRST202',
-      message: 'Could not find the function public.rest_ad(a) in the schema cache',
+      message: 'Could not find the function public.rest_ad(a, b) in the schema cache',
+      details:
+        'Searched for the function public.rest_ad with parameters a, b or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function public.rest_add',
     });
-    const wrongArgs = await sb.rpc('rest_add', { x: 1 });
-    expect(wrongArgs.error?.code).toBe('PGRST202');
-    expect(wrongArgs.error?.hint).toBe(
-      'Perhaps you meant to call the function public.rest_add(a, b)',
-    );
+    const nothingClose = await sb.rpc('rest_zzzzzz');
+    expect(nothingClose.error).toEqual({
+      code: 'PGRST202',
+      message:
+        'Could not find the function public.rest_zzzzzz without parameters in the schema cache',
+      details:
+        'Searched for the function public.rest_zzzzzz without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: null,
+    });
+  });
+
+  it('hints at the parameters of an existing function when the arguments do not fit', async () => {
+    const typo = await sb.rpc('rest_add', { a: 1, bb: 2 });
+    expect(typo.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.rest_add(a, bb) in the schema cache',
+      hint: 'Perhaps you meant to call the function public.rest_add(a, b)',
+    });
+    // GET calls are searched without the json/jsonb fallback, and nothing alike gets no hint.
+    const get = await sb.rpc('rest_add', { x: 1 }, { get: true });
+    expect(get.status).toBe(404);
+    expect(get.error).toMatchObject({
+      details:
+        'Searched for the function public.rest_add with parameter x, but no matches were found in the schema cache.',
+      hint: null,
+    });
+  });
+
+  it('passes a text/plain, text/xml or octet-stream body whole to a one-parameter function', async () => {
+    expect(await postRaw(server, 'rest_shout', 'text/plain', 'héllo wörld')).toEqual({
+      status: 200,
+      body: 'HÉLLO WÖRLD',
+    });
+    const xml = '<book><title>Polyglot</title></book>';
+    expect(await postRaw(server, 'rest_xml_title', 'text/xml', xml)).toEqual({
+      status: 200,
+      body: 'Polyglot',
+    });
+    const bytes = new Uint8Array([0, 1, 127, 128, 255]);
+    expect(await postRaw(server, 'rest_hex', 'application/octet-stream', bytes)).toEqual({
+      status: 200,
+      body: '00017f80ff',
+    });
+  });
+
+  it("refuses a raw body whose type no one-parameter function takes, in PostgREST's words", async () => {
+    // rest_shout takes text, not bytea; raw bodies get neither a parameter list nor a hint.
+    expect(await postRaw(server, 'rest_shout', 'application/octet-stream', 'x')).toEqual({
+      status: 404,
+      body: {
+        code: 'PGRST202',
+        message: 'Could not find the function public.rest_shout in the schema cache',
+        details:
+          'Searched for the function public.rest_shout with a single unnamed bytea parameter, but no matches were found in the schema cache.',
+        hint: null,
+      },
+    });
+    // A JSON body does not fill a text parameter.
+    const json = await sb.rpc('rest_shout', { value: 'x' });
+    expect(json.error?.code).toBe('PGRST202');
+  });
+
+  it('chooses among overloads by argument names, falling back to the unnamed json one', async () => {
+    expect((await sb.rpc('rest_pick', { b: 'x' })).data).toBe('named b');
+    expect((await sb.rpc('rest_pick', { a: 1, b: 2 })).data).toBe('named a, b');
+    expect((await sb.rpc('rest_pick', { c: 1 })).data).toBe('json');
+  });
+
+  it('answers 300 PGRST203 when more than one overload fits, as PostgREST does', async () => {
+    // rest_pick(a) and rest_pick(a, b default 1) both take {a}.
+    const ambiguous = await sb.rpc('rest_pick', { a: 1 });
+    expect(ambiguous.status).toBe(300);
+    expect(ambiguous.data).toBeNull();
+    expect(ambiguous.error).toEqual({
+      code: 'PGRST203',
+      message:
+        'Could not choose the best candidate function between: public.rest_pick(a => integer), public.rest_pick(a => integer, b => integer)',
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    });
   });
 
   it('runs GET calls read-only, so a writing function answers 405', async () => {
