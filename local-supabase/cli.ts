@@ -13,7 +13,7 @@ Settings come from supabase/config.toml, then environment variables, then these 
 
   --port <n>            API port (config [api] port, env SUPABASE_LOCAL_PORT; default 54321)
   --mailbox-port <n>    mailbox port (config [inbucket] port, env SUPABASE_LOCAL_MAILBOX_PORT; default 54324)
-  --db-port <n>         database port for psql and pg_dump (config [db] port, env SUPABASE_LOCAL_DB_PORT;
+  --db-port <n>         database port for psql and Postgres clients (config [db] port, env SUPABASE_LOCAL_DB_PORT;
                         default 54322)
   --no-db-port          do not serve the database port
   --host <host>         interface to listen on (env SUPABASE_LOCAL_HOST; default 127.0.0.1)

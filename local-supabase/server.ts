@@ -38,7 +38,7 @@ export interface LocalSupabase {
   /** The mailbox page and API, or null when [inbucket] is disabled. */
   mailboxUrl: string | null;
   /**
-   * The database port's connection string for psql and pg_dump
+   * The database port's connection string for psql and other Postgres clients
    * (`postgresql://postgres:postgres@127.0.0.1:54322/postgres`), or null when it is not served.
    */
   dbUrl: string | null;

@@ -10,6 +10,14 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const run = promisify(execFile);
 
+const binDir = findPostgresBinDir();
+if (!binDir) {
+  console.warn(
+    'Skipping the psql check of the database port: PostgreSQL is not installed ' +
+      '(Debian: apt-get install postgresql; or set POSTGRES_BIN_DIR)',
+  );
+}
+
 /** The seeded member every comment here is written for. */
 const AUTHOR = "(select id from auth.users where email = 'member@example.com')";
 
@@ -162,18 +170,23 @@ describe('the database port', () => {
     expect(rest.error).toBeNull();
   });
 
-  const binDir = findPostgresBinDir();
-  it.skipIf(!binDir)('serves psql', async () => {
-    const psql = join(binDir ?? '', 'psql');
-    const { stdout } = await run(psql, [
-      server.server.dbUrl ?? '',
-      '--no-psqlrc',
-      '--tuples-only',
-      '--no-align',
-      '-c',
-      "select count(*) from auth.users where email like '%@example.com'",
-    ]);
-    expect(stdout.trim()).toBe('4');
+  it.skipIf(!binDir)('serves psql: queries and its \\d commands', async () => {
+    const psql = (command: string) =>
+      run(join(binDir ?? '', 'psql'), [
+        server.server.dbUrl ?? '',
+        '--no-psqlrc',
+        '--tuples-only',
+        '--no-align',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-c',
+        command,
+      ]);
+    const count = await psql("select count(*) from auth.users where email like '%@example.com'");
+    expect(count.stdout.trim()).toBe('4');
+    // \dt runs psql's own catalog queries.
+    const tables = await psql('\\dt public.*');
+    expect(tables.stdout).toContain('public|comments|table|postgres');
   });
 });
 
