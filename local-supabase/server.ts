@@ -6,6 +6,7 @@ import { loadConfig, type ConfigOverrides, type Keys, type LocalConfig } from '.
 import { checkDataDir, DataDirError } from './db/data-dir.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { prepareDatabase, type PrepareReport } from './db/prepare.ts';
+import { watchSchema } from './db/schema-cache.ts';
 import { listenWire, type WireServer } from './db/wire-server.ts';
 import { createApp } from './http/app.ts';
 import { listen, type Fetch, type Listener } from './http/listen.ts';
@@ -158,7 +159,16 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
     );
     listeners.push(api);
     const url = `http://${config.local.host}:${api.port}`;
-    const context = { db, config, keys: config.local.keys, apiUrl: url, mailer, logger };
+    const schemaCache = await watchSchema(db, logger.for('db'));
+    const context = {
+      db,
+      schemaCache,
+      config,
+      keys: config.local.keys,
+      apiUrl: url,
+      mailer,
+      logger,
+    };
     const created = await createServices(context);
     services = created;
     const app = createApp(context, created);

@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import type { LocalConfig } from '../config/config.ts';
 import type { Keys } from '../config/keys.ts';
 import type { Database } from '../db/database.ts';
+import type { SchemaCache } from '../db/schema-cache.ts';
 import type { Mailer } from '../mailbox/mailer.ts';
 import type { KeyRole } from './keys.ts';
 import type { Logger } from './log.ts';
@@ -19,6 +20,8 @@ export interface AppEnv {
 
 export interface ServiceContext {
   db: Database;
+  /** What REST and realtime read from pg_catalog, emptied when DDL runs (db/schema-cache.ts). */
+  schemaCache: SchemaCache;
   config: LocalConfig;
   keys: Keys;
   /** The project URL clients use, e.g. `http://127.0.0.1:54321` (no trailing slash). */

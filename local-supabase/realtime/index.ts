@@ -38,7 +38,7 @@ export async function createService(context: ServiceContext): Promise<Service> {
   const hub = new Hub();
   const checks = new JoinChecks(db);
   const accounts = new AccountChecks(db);
-  const catalog = new TableCatalog(db);
+  const catalog = new TableCatalog(db, context.schemaCache);
   const feed = new ChangeFeed({
     db,
     deliver: (changes) =>
@@ -55,9 +55,6 @@ export async function createService(context: ServiceContext): Promise<Service> {
         },
         onError,
       }),
-    onSchemaChange: () => {
-      catalog.clear();
-    },
     onError,
   });
   await feed.start();

@@ -5,8 +5,9 @@ import { createRestRouter } from './router.ts';
 const REST_MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export function createService(context: ServiceContext): Service {
-  const rest = createRestRouter({
+  const app = createRestRouter({
     db: context.db,
+    schemaCache: context.schemaCache,
     keys: context.keys,
     // JSON payloads are small; the server-wide limit is sized for storage uploads.
     maxBodyBytes: Math.min(context.config.local.maxBodyBytes, REST_MAX_BODY_BYTES),
@@ -14,5 +15,5 @@ export function createService(context: ServiceContext): Service {
       context.logger.error('rest', 'unexpected error', error);
     },
   });
-  return { app: rest.app, stop: () => rest.stop() };
+  return { app };
 }

@@ -2,6 +2,7 @@
 // functions at `/rpc/<name>`; every statement runs as the caller's role so row level security decides.
 import { Hono, type Context } from 'hono';
 import type { Claims, Database } from '../db/database.ts';
+import type { SchemaCache } from '../db/schema-cache.ts';
 import type { Keys } from '../config/keys.ts';
 import { errorBody, toServiceError, type ServiceError } from '../http/errors.ts';
 import type { AppEnv } from '../http/service.ts';
@@ -15,12 +16,13 @@ import { deleteRows, insertRows, updateRows } from './handlers/write.ts';
 import { parseQuery } from './parse/query.ts';
 import { checkProfile, negotiate, parsePreferences } from './request.ts';
 import { send, type Reply } from './response.ts';
-import { createSchemaCache, type SchemaCache } from './schema-cache.ts';
-import type { SchemaSnapshot } from './snapshot.ts';
+import { loadSnapshot, type SchemaSnapshot } from './snapshot.ts';
 import { suggestName } from './suggest.ts';
 
 export interface RestOptions {
   db: Database;
+  /** The backend's schema cache: the snapshot of an exposed schema is kept there until DDL runs. */
+  schemaCache: SchemaCache;
   keys: Keys;
   /** The largest request body accepted (413 above it). */
   maxBodyBytes?: number;
@@ -88,16 +90,9 @@ async function handleTable(scope: Scope, name: string): Promise<Reply> {
   }
 }
 
-export interface RestRouter {
-  app: Hono<AppEnv>;
-  /** Stops listening for schema changes. */
-  stop(): Promise<void>;
-}
-
-export function createRestRouter(options: RestOptions): RestRouter {
-  const { db, keys, onUnexpected } = options;
+export function createRestRouter(options: RestOptions): Hono<AppEnv> {
+  const { db, schemaCache, keys, onUnexpected } = options;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  let cache: Promise<SchemaCache> | undefined;
   const router = new Hono<AppEnv>();
 
   async function prepare(c: Context, rpc: boolean, path: string): Promise<Scope> {
@@ -106,11 +101,8 @@ export function createRestRouter(options: RestOptions): RestRouter {
     const query = parseQuery(new URL(c.req.url).searchParams, { rpc });
     const preferences = parsePreferences(c.req.header('prefer'));
     const negotiated = negotiate(c.req.header('accept'));
-    cache ??= createSchemaCache(db).catch((error: unknown) => {
-      cache = undefined;
-      throw error;
-    });
-    const snapshot = await (await cache).get();
+    const [schema] = EXPOSED_SCHEMAS;
+    const snapshot = await schemaCache.get(`rest:${schema}`, () => loadSnapshot(db, schema));
     return { c, db, claims, snapshot, query, preferences, negotiated, maxBodyBytes, path };
   }
 
@@ -147,12 +139,5 @@ export function createRestRouter(options: RestOptions): RestRouter {
     renderError(c, restError(404, 'PGRST125', 'Invalid path specified in request URL')),
   );
 
-  return {
-    app: router,
-    async stop() {
-      const pending = cache;
-      cache = undefined;
-      if (pending) await (await pending.catch(() => null))?.close();
-    },
-  };
+  return router;
 }

@@ -84,7 +84,8 @@ export async function createBindings(
     }
     if (!wildcard) {
       const info = await catalog.get(echo.schema, echo.table ?? '');
-      if (!info) {
+      // Hosted Realtime subscribes only to tables in the `supabase_realtime` publication.
+      if (!info?.published) {
         throw new BindingError(
           `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${describe(echo)}`,
         );

@@ -78,8 +78,9 @@ begin
 end;
 $$;
 
--- Keeps the triggers in step with the publication when migrations or tests change it at run time,
--- and tells the server that table definitions may have changed.
+-- Keeps the triggers in step with the publication when migrations or tests change it at run time, in
+-- the same transaction (a row inserted right after `alter publication … add table` is captured). The
+-- server learns of schema changes from the backend's one DDL notification (db/schema-cache.ts).
 create or replace function realtime.local_on_ddl()
 returns event_trigger
 language plpgsql
@@ -87,15 +88,15 @@ security definer
 set search_path = ''
 as $$
 begin
-  if tg_tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO', 'ALTER TABLE') then
-    perform realtime.local_sync_capture();
-  end if;
-  perform pg_notify('realtime_local_schema', tg_tag);
+  perform realtime.local_sync_capture();
 end;
 $$;
 
 drop event trigger if exists realtime_local_on_ddl;
 create event trigger realtime_local_on_ddl on ddl_command_end
+  when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'DROP PUBLICATION', 'CREATE TABLE',
+    'CREATE TABLE AS',
+    'SELECT INTO', 'ALTER TABLE')
   execute function realtime.local_on_ddl();
 
 select realtime.local_sync_capture();

@@ -37,8 +37,6 @@ export interface ChangeFeedOptions {
   db: Database;
   /** Handles one batch; the next drain waits for it. */
   deliver: (changes: QueuedChange[]) => Promise<void>;
-  /** Called when DDL ran, so cached table descriptions are dropped. */
-  onSchemaChange: () => void;
   onError: (error: unknown) => void;
 }
 
@@ -60,9 +58,6 @@ export class ChangeFeed {
     this.#unlisten.push(
       await this.#options.db.listen('realtime_local_changes', () => {
         this.#schedule();
-      }),
-      await this.#options.db.listen('realtime_local_schema', () => {
-        this.#options.onSchemaChange();
       }),
     );
   }

@@ -1,8 +1,10 @@
 // What the change feed needs to know about a table: its columns with their types (the `columns` of a
 // change event, which the client converts by), primary key, replica identity, publication membership
 // which columns each API role may select, and whether row level security applies with which SELECT
-// policies (a deleted row's visibility is decided by them). Cached until the schema changes.
+// policies (a deleted row's visibility is decided by them). Kept in the backend's schema cache, which
+// DDL empties (a GRANT or a new policy included).
 import type { Database } from '../../db/database.ts';
+import type { SchemaCache } from '../../db/schema-cache.ts';
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
@@ -73,24 +75,19 @@ where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p')`;
 
 export class TableCatalog {
   readonly #db: Database;
-  readonly #cache = new Map<string, Promise<TableInfo | null>>();
+  readonly #cache: SchemaCache;
 
-  constructor(db: Database) {
+  constructor(db: Database, cache: SchemaCache) {
     this.#db = db;
+    this.#cache = cache;
   }
 
   /** The table's description, or null when it does not exist. */
   get(schema: string, table: string): Promise<TableInfo | null> {
-    const key = JSON.stringify([schema, table]);
-    let info = this.#cache.get(key);
-    if (!info) {
-      info = this.#db
-        .query<{ info: string }>(TABLE_INFO, [schema, table])
-        .then(({ rows }) => (rows[0] ? (JSON.parse(rows[0].info) as TableInfo) : null));
-      info.catch(() => this.#cache.delete(key));
-      this.#cache.set(key, info);
-    }
-    return info;
+    return this.#cache.get(`realtime:${JSON.stringify([schema, table])}`, async () => {
+      const { rows } = await this.#db.query<{ info: string }>(TABLE_INFO, [schema, table]);
+      return rows[0] ? (JSON.parse(rows[0].info) as TableInfo) : null;
+    });
   }
 
   /** The published tables of a schema (bindings with `table: '*'`). */
@@ -101,10 +98,5 @@ export class TableCatalog {
       [schema],
     );
     return JSON.parse(rows[0]?.tables ?? '[]') as string[];
-  }
-
-  /** Forgets everything (called when DDL ran). */
-  clear(): void {
-    this.#cache.clear();
   }
 }
