@@ -1,7 +1,11 @@
 // postgres_changes through supabase-js: each change reaches only the subscribers whose own role and
 // claims may select the row (RLS), filters narrow them, DELETE carries what the replica identity
 // gives, and signing out downgrades a live subscription to what anon may see.
-import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import {
+  postgresChangesFilter,
+  type RealtimePostgresChangesPayload,
+  type SupabaseClient,
+} from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { articles } from '../rls/demo.ts';
@@ -162,6 +166,52 @@ describe('postgres_changes through supabase-js', () => {
     expect(inLanguages.items.map((change) => (change.new as { body: string }).body)).toEqual([
       'auf Deutsch',
     ]);
+  });
+
+  it("applies negated, comma-joined and pattern filters from realtime-js's filter builder", async () => {
+    const filter = postgresChangesFilter()
+      .eq('article_key', articles.borrowedWords)
+      .not('language', 'in', ['de', 'fr'])
+      .ilike('body', '%train%')
+      .is('parent_id', null)
+      .build();
+    const inbox = await watch(anon, { event: 'INSERT', table: 'comments', filter });
+    // One statement, one transaction: the rows reach the filter in this order, the match last.
+    await server.server.db.query(
+      `insert into public.comments (article_key, author_id, body, language)
+       values ($1, $3, 'a train elsewhere', 'en'), ($2, $3, 'ein Train', 'de'),
+              ($2, $3, 'no match here', 'en'), ($2, $3, 'a night TRAIN', 'en')`,
+      [articles.nightTrains, articles.borrowedWords, demoUsers.otherMember.id],
+    );
+    await inbox.next(bodyIs('a night TRAIN'));
+    expect(inbox.items.map((change) => (change.new as { body: string }).body)).toEqual([
+      'a night TRAIN',
+    ]);
+  });
+
+  it("refuses a filter Realtime refuses, with Realtime's reason as the channel error", async () => {
+    const refused = async (filter: string) => {
+      const channel = anon
+        .channel(`refused-${filter}`)
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'comments', filter },
+          () => undefined,
+        );
+      return subscribe(channel).then(
+        () => 'subscribed',
+        (error: unknown) => (error as Error).message,
+      );
+    };
+    expect(await refused('body=fts.train')).toContain(
+      'Error parsing `filter` params: ["fts", "train"]',
+    );
+    expect(await refused('body=eq.a,,language=eq.en')).toContain(
+      'Error parsing `filter` params: filter must not contain empty segments (check for extra commas)',
+    );
+    expect(await refused('language=in.en')).toContain(
+      'Error parsing `filter` params: `in` filter value must be wrapped by parentheses',
+    );
   });
 
   it('sends the primary key of a deleted reaction as its old record', async () => {

@@ -98,22 +98,44 @@ describe('realtime postgres_changes filters', () => {
     ]);
   });
 
-  it('accepts only Supabase Realtime operators, in its words', () => {
-    for (const operator of ['eq', 'neq', 'lt', 'lte', 'gt', 'gte']) {
-      expect(parseFilter(`id=${operator}.1`)[0]?.operator).toBe(operator);
+  it("accepts Supabase Realtime's operators, each negatable with not.", () => {
+    const operators = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'like', 'ilike', 'match', 'imatch'];
+    for (const operator of [...operators, 'isdistinct']) {
+      expect(parseFilter(`title=${operator}.a*`)).toEqual([
+        { column: 'title', operator, negate: false, values: ['a*'] },
+      ]);
     }
-    for (const operator of ['like', 'ilike', 'is', 'cs', 'fts', 'nope']) {
-      expect(() => parseFilter(`id=${operator}.1`)).toThrow(
-        new FilterError(`unknown filter operator "${operator}"`),
-      );
-    }
-    expect(() => parseFilter('id=eq(any).{1,2}')).toThrow(/unknown filter operator "eq"/);
+    expect(parseFilter('deleted_at=not.is.null,status=not.in.(draft,archived)')).toEqual([
+      { column: 'deleted_at', operator: 'is', negate: true, values: ['null'] },
+      { column: 'status', operator: 'in', negate: true, values: ['draft', 'archived'] },
+    ]);
+    expect(parseFilter('  ')).toEqual([]);
   });
 
-  it('says what is wrong with a malformed condition or list', () => {
-    expect(() => parseFilter('eq.1')).toThrow('expected column=operator.value, got "eq.1"');
-    expect(() => parseFilter('id=in.1,2')).toThrow(/"in" expects a list like in\.\(a,b\)/);
-    expect(() => parseFilter('id=in.()')).toThrow('"in" expects at least one value');
+  it("refuses other operators with Realtime's reason", () => {
+    for (const operator of ['cs', 'fts', 'nope', 'eq(any)']) {
+      expect(() => parseFilter(`id=${operator}.1`)).toThrow(
+        new FilterError(`["${operator}", "1"]`),
+      );
+    }
+    expect(() => parseFilter('undefined')).toThrow(new FilterError('["undefined"]'));
+    expect(() => parseFilter('id=eq')).toThrow(new FilterError('["eq"]'));
+  });
+
+  it('says what is wrong with a malformed condition or list, as Realtime does', () => {
+    expect(() => parseFilter('id=eq.1,,id=eq.2')).toThrow(
+      'filter must not contain empty segments (check for extra commas)',
+    );
+    expect(() => parseFilter('id=in.1,2')).toThrow(
+      '`in` filter value must be wrapped by parentheses',
+    );
+    expect(() => parseFilter('flag=is.maybe')).toThrow(
+      'invalid value for is filter: must be null, true, false, or unknown',
+    );
+    const many = Array.from({ length: 101 }, (_, index) => String(index)).join(',');
+    expect(() => parseFilter(`id=in.(${many})`)).toThrow(
+      'too many values for `in` filter. Maximum 100',
+    );
   });
 
   it('compiles to SQL over the row, casting each value to the column type', () => {
@@ -135,6 +157,13 @@ describe('realtime postgres_changes filters', () => {
       'coalesce((r."id" <> $1::text::uuid) and (r."lang" = any($2::text[]::text[])), false)',
     );
     expect(params).toEqual(['x', ['de', 'fr']]);
+    params.length = 0;
+    expect(
+      compileFilter(parseFilter('lang=not.like.d*,lang=isdistinct.fr,id=is.null'), table, param),
+    ).toBe(
+      'coalesce(not (r."lang" like $1::text::text) and (r."lang" is distinct from $2::text::text) and (r."id" is null), false)',
+    );
+    expect(params).toEqual(['d*', 'fr']);
     expect(() => compileFilter(parseFilter('colour=eq.red'), table, param)).toThrow(
       'column "colour" does not exist in public.comments',
     );
