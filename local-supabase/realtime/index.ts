@@ -13,13 +13,6 @@ import { RealtimeQuota } from './limits.ts';
 import { addBroadcastRoutes } from './routes/broadcast.ts';
 import { attachWebSocket, type RealtimeSockets } from './websocket.ts';
 
-/** The service plus handles tests and the benchmark use to observe it. */
-export interface RealtimeService extends Service {
-  hub: Hub;
-  feed: ChangeFeed;
-  checks: JoinChecks;
-}
-
 export async function createService(context: ServiceContext): Promise<Service> {
   const { config, db, keys, logger } = context;
   if (!config.realtime.enabled) {
@@ -69,11 +62,8 @@ export async function createService(context: ServiceContext): Promise<Service> {
     throw new ServiceError(404, 'not_found', 'no Route matched with those values');
   });
   let sockets: RealtimeSockets | undefined;
-  const service: RealtimeService = {
+  return {
     app,
-    hub,
-    feed,
-    checks,
     attach(server) {
       sockets = attachWebSocket(server, keys, {
         hub,
@@ -92,5 +82,4 @@ export async function createService(context: ServiceContext): Promise<Service> {
       await feed.stop();
     },
   };
-  return service;
 }

@@ -91,11 +91,6 @@ export class ChangeFeed {
     }
   }
 
-  /** Resolves once every notified change has been delivered (tests and benchmarks). */
-  async settled(): Promise<void> {
-    while (this.#draining) await this.#draining;
-  }
-
   async stop(): Promise<void> {
     this.#stopped = true;
     await this.#draining;
