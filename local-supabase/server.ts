@@ -106,6 +106,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
   const config = await loadConfig(options);
   const logger = createLogger(options.log ?? false);
   const log = logger.for('server');
+  for (const warning of config.local.warnings) console.warn(`[local-supabase:config] ${warning}`);
   const pgdata = config.local.dataDir === null ? undefined : join(config.local.dataDir, 'pgdata');
   if (config.local.dataDir !== null) await checkDataDir(config.local.dataDir);
   const cold = pgdata === undefined || (!(await hasFiles(pgdata)) && !options.templateDir);

@@ -1,13 +1,15 @@
 // GoTrue's per-IP request limits (internal/api/options.go): token buckets filled at `[auth.rate_limit]`'s
 // rate per five minutes (anonymous sign-ins: per hour), holding at most 30 requests (anonymous: the
-// hourly number). A request past the limit answers 429 over_request_rate_limit, as GoTrue's
-// limitHandler does.
+// hourly number). MFA challenges and verifications each have their own bucket, filled at GoTrue's
+// MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY per minute (15; config.toml has no key for it), also holding 30.
+// A request past the limit answers 429 over_request_rate_limit, as GoTrue's limitHandler does.
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { LocalConfig } from '../config/config.ts';
 import type { AppEnv } from '../http/service.ts';
 import { authError } from './errors.ts';
 
+const MINUTE = 60;
 const FIVE_MINUTES = 300;
 const HOUR = 3600;
 /** GoTrue's burst for the five-minute limiters, whatever the configured rate. */
@@ -54,6 +56,10 @@ export interface RequestLimits {
   signInSignUp: TokenBucket;
   /** Anonymous sign-ups (`anonymous_users` per hour). */
   anonymous: TokenBucket;
+  /** POST /factors/{id}/challenge (GoTrue's MFAChallenge limiter). */
+  mfaChallenge: TokenBucket;
+  /** POST /factors/{id}/verify (GoTrue's MFAVerify limiter, a bucket of its own). */
+  mfaVerify: TokenBucket;
 }
 
 export function createRequestLimits(config: LocalConfig): RequestLimits {
@@ -63,6 +69,8 @@ export function createRequestLimits(config: LocalConfig): RequestLimits {
     verify: new TokenBucket(limits.token_verifications / FIVE_MINUTES, BURST),
     signInSignUp: new TokenBucket(limits.sign_in_sign_ups / FIVE_MINUTES, BURST),
     anonymous: new TokenBucket(limits.anonymous_users / HOUR, limits.anonymous_users),
+    mfaChallenge: new TokenBucket(config.local.mfaRateLimitPerMinute / MINUTE, BURST),
+    mfaVerify: new TokenBucket(config.local.mfaRateLimitPerMinute / MINUTE, BURST),
   };
 }
 

@@ -136,13 +136,22 @@ export async function createUser(tx: Tx, user: NewUser): Promise<UserRow> {
     email_verified: user.confirmed ?? false,
     phone_verified: false,
   };
+  await insertEmailIdentity(tx, id, identityData);
+  return reread(tx, id);
+}
+
+/** The user's e-mail identity (provider `email`, its id the user's). */
+async function insertEmailIdentity(
+  tx: Tx,
+  userId: string,
+  identityData: Record<string, unknown>,
+): Promise<void> {
   await tx.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,
         created_at, updated_at)
      values ($1::text, $1::uuid, $2, 'email', now(), now(), now())`,
-    [id, identityData],
+    [userId, identityData],
   );
-  return reread(tx, id);
 }
 
 async function reread(tx: Tx, id: string): Promise<UserRow> {
@@ -166,6 +175,43 @@ export async function confirmEmail(tx: Tx, userId: string): Promise<void> {
     "delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'",
     [userId],
   );
+}
+
+/**
+ * The new address becomes the user's (GoTrue ConfirmEmailChange): confirmed, pending change and its
+ * tokens cleared, the e-mail identity following it. An anonymous user becomes permanent
+ * (`is_anonymous` false) with an e-mail identity of their own, as GoTrue converts them.
+ */
+export async function adoptEmail(tx: Tx, user: UserRow, newEmail: string): Promise<void> {
+  await tx.query(
+    `update auth.users set email = $2, email_change = '', email_change_token_new = '',
+        email_change_token_current = '', email_change_confirm_status = 0,
+        email_confirmed_at = coalesce(email_confirmed_at, now()), is_anonymous = false,
+        updated_at = now()
+     where id = $1`,
+    [user.id, newEmail],
+  );
+  const { rows } = await tx.query(
+    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text),
+        updated_at = now() where user_id = $1 and provider = 'email' returning id`,
+    [user.id, newEmail],
+  );
+  if (rows.length === 0 && user.is_anonymous) {
+    const identityData = {
+      sub: user.id,
+      email: newEmail,
+      email_verified: true,
+      phone_verified: false,
+    };
+    await insertEmailIdentity(tx, user.id, identityData);
+    await tx.query(
+      `update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb)
+          || '{"providers": ["email"]}'::jsonb where id = $1`,
+      [user.id],
+    );
+  }
+  await storeOneTimeToken(tx, user.id, 'email_change_token_new', '', '');
+  await storeOneTimeToken(tx, user.id, 'email_change_token_current', '', '');
 }
 
 /** Records or clears an e-mail token (GoTrue keeps it on the user and in auth.one_time_tokens). */

@@ -6,6 +6,7 @@ import { PKCE_PREFIX, tokenHash } from './crypto.ts';
 import { badRequest, forbidden } from './errors.ts';
 import { CommittedError } from './sessions.ts';
 import {
+  adoptEmail,
   confirmEmail,
   findUserByEmail,
   findUserByToken,
@@ -204,19 +205,6 @@ async function applyEmailChange(
   }
   const newEmail = user.email_change ?? '';
   if (!newEmail) throw badRequest('validation_failed', 'Email change is not pending');
-  await tx.query(
-    `update auth.users set email = $2, email_change = '', email_change_token_new = '',
-        email_change_token_current = '', email_change_confirm_status = 0,
-        email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-     where id = $1`,
-    [user.id, newEmail],
-  );
-  await tx.query(
-    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text),
-        updated_at = now() where user_id = $1 and provider = 'email'`,
-    [user.id, newEmail],
-  );
-  await storeOneTimeToken(tx, user.id, 'email_change_token_new', '', '');
-  await storeOneTimeToken(tx, user.id, 'email_change_token_current', '', '');
+  await adoptEmail(tx, user, newEmail);
   return true;
 }

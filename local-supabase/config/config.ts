@@ -5,6 +5,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { projectRoot } from '../paths.ts';
 import { ConfigError, describeIssues } from './errors.ts';
+import { reviewConfig } from './review.ts';
 import { configFileSchema, type ConfigFile, type ConfigFileInput } from './schema.ts';
 import { resolveKeys, type Keys } from './keys.ts';
 import { readSigningKeys } from './signing-keys.ts';
@@ -59,6 +60,11 @@ export interface ConfigOverrides {
   passwordHashing?: Partial<PasswordHashLimits>;
   /** How long an unfinished resumable upload is kept, in seconds (default a day, as Storage). */
   resumableExpirySeconds?: number;
+  /**
+   * MFA challenges and verifications per minute and client IP, each (GoTrue's
+   * MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, default 15; config.toml has no key for it).
+   */
+  mfaRateLimitPerMinute?: number;
 }
 
 export interface LocalSettings {
@@ -79,6 +85,12 @@ export interface LocalSettings {
   realtimeLimits: RealtimeLimits;
   passwordHashing: PasswordHashLimits;
   resumableExpirySeconds: number;
+  mfaRateLimitPerMinute: number;
+  /**
+   * One line per config.toml key that has no effect here: unknown to the Supabase CLI, or known and
+   * ignored with a value that asks for something. start() prints each once.
+   */
+  warnings: string[];
 }
 
 export type LocalConfig = ConfigFile & { local: LocalSettings };
@@ -188,6 +200,13 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   return overrides;
 }
 
+/** The Supabase CLI renamed `[inbucket]` to `[local_smtp]` (2.108); both name the mailbox here. */
+function withMailboxAlias(toml: unknown): unknown {
+  if (!isRecord(toml) || !isRecord(toml['local_smtp'])) return toml;
+  const { local_smtp: localSmtp, ...rest } = toml;
+  return { ...rest, inbucket: mergeDeep(rest['inbucket'] ?? {}, localSmtp) };
+}
+
 function absolute(path: string, base: string): string {
   return isAbsolute(path) ? path : resolve(base, path);
 }
@@ -201,8 +220,11 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
   const source = relative(projectRoot, configPath);
   const named = overrides.configPath !== undefined;
   const toml = await readToml(configPath, named);
-  const raw = mergeDeep(substituteEnv(toml, process.env), overrides.settings);
-  const parsed = configFileSchema.safeParse(raw);
+  const { settings, warnings } = reviewConfig(
+    configFileSchema,
+    mergeDeep(withMailboxAlias(substituteEnv(toml, process.env)), overrides.settings),
+  );
+  const parsed = configFileSchema.safeParse(settings);
   if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues));
   const file = parsed.data;
   const supabaseDir = join(configPath, '..');
@@ -238,6 +260,8 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       realtimeLimits: { ...defaultRealtimeLimits, ...overrides.realtimeLimits },
       passwordHashing: { ...defaultPasswordHashLimits(), ...overrides.passwordHashing },
       resumableExpirySeconds: overrides.resumableExpirySeconds ?? 24 * 3600,
+      mfaRateLimitPerMinute: overrides.mfaRateLimitPerMinute ?? 15,
+      warnings: warnings.map((warning) => `${source}: ${warning}`),
     },
   };
 }

@@ -1,11 +1,30 @@
-// supabase/config.toml as the Supabase CLI defines it. Keys this backend uses are validated; keys the
-// CLI knows but this backend does not use are accepted and ignored; anything else is an error, so a
-// typo (`jwt_expiry_seconds`) fails the start instead of being silently ignored.
+// supabase/config.toml as the Supabase CLI defines it (pkg/config in supabase/cli: config.go, api.go,
+// db.go, storage.go, auth.go, and the config.toml `supabase init` writes). Keys this backend uses are
+// validated. Keys the CLI knows but this backend does not use are accepted: `ignored(reason,
+// cliDefault)` marks them, and review.ts warns about each one once at start unless its value asks
+// for nothing (the value `supabase init` writes, or a section with `enabled = false`). Keys the CLI
+// does not know are warned about and dropped; neither stops the start.
 import { z } from 'zod';
 import { parseDuration, parseSize } from './units.ts';
 
+/** Why a known key has no effect here, and the value the Supabase CLI writes or assumes for it. */
+export interface IgnoredKey {
+  reason: string;
+  cliDefault?: unknown;
+}
+
+/** The schemas made by `ignored()`, with what review.ts needs to word their warning. */
+export const ignoredKeys = new WeakMap<z.ZodType, IgnoredKey>();
+
 /** A key the Supabase CLI knows and this backend ignores. */
-const ignored = z.unknown().optional();
+function ignored(reason: string, cliDefault?: unknown) {
+  const schema = z.unknown().optional();
+  ignoredKeys.set(schema, { reason, cliDefault });
+  return schema;
+}
+
+const NO_SMS = 'there is no SMS or phone sign-in here';
+const NOT_LOCAL = 'not part of the local backend';
 
 const port = z.int().min(1).max(65535);
 const url = z.url({ protocol: /^https?$/ });
@@ -53,24 +72,30 @@ const api = z.strictObject({
   schemas: z.array(z.string()).default(['public', 'graphql_public']),
   extra_search_path: z.array(z.string()).default(['public', 'extensions']),
   max_rows: z.int().min(1).default(1000),
-  tls: ignored,
-  external_url: ignored,
+  tls: ignored('the API serves plain HTTP', { enabled: false }),
+  external_url: ignored('URLs are built from the address the API listens on'),
+  auto_expose_new_tables: ignored('table grants are whatever the migrations give'),
 });
 
 const db = z.strictObject({
   /** The database port (wire protocol); served by the CLI, by `start()` when asked (db/wire-server.ts). */
   port: z.int().min(0).max(65535).default(54322),
-  shadow_port: ignored,
-  major_version: ignored,
-  root_key: ignored,
-  health_timeout: ignored,
-  pooler: ignored,
-  network_restrictions: ignored,
-  vault: ignored,
-  settings: ignored,
-  ssl_enforcement: ignored,
+  shadow_port: ignored('there is no shadow database (db diff needs the Supabase CLI)', 54320),
+  major_version: ignored('PGlite is Postgres 18, whatever the version named', 17),
+  root_key: ignored('the database is not encrypted'),
+  health_timeout: ignored('PGlite starts in-process', '2m'),
+  pooler: ignored('there is no connection pooler (PGlite is one session)', { enabled: false }),
+  network_restrictions: ignored('the database port listens on the interface chosen with --host', {
+    enabled: false,
+  }),
+  vault: ignored('there is no Vault', {}),
+  settings: ignored("Postgres settings are PGlite's", {}),
+  ssl_enforcement: ignored('the database port has no TLS', { enabled: false }),
   migrations: z
-    .strictObject({ enabled: z.boolean().default(true), schema_paths: ignored })
+    .strictObject({
+      enabled: z.boolean().default(true),
+      schema_paths: ignored('declarative schemas need the Supabase CLI', []),
+    })
     .default({ enabled: true }),
   seed: z
     .strictObject({
@@ -82,12 +107,12 @@ const db = z.strictObject({
 
 const rateLimit = z.strictObject({
   email_sent: z.int().min(0).default(2),
-  sms_sent: ignored,
+  sms_sent: ignored(NO_SMS, 30),
   anonymous_users: z.int().min(0).default(30),
   token_refresh: z.int().min(0).default(150),
   sign_in_sign_ups: z.int().min(0).default(30),
   token_verifications: z.int().min(0).default(30),
-  web3: ignored,
+  web3: ignored('there is no Web3 sign-in here', 30),
 });
 
 const authEmail = z.strictObject({
@@ -99,8 +124,8 @@ const authEmail = z.strictObject({
   otp_length: z.int().min(6).max(10).default(6),
   otp_expiry: z.int().min(1).max(86400).default(3600),
   template: z.partialRecord(z.enum(EMAIL_TEMPLATES), emailTemplate).default({}),
-  notification: ignored,
-  smtp: ignored,
+  notification: ignored('notification e-mails are not sent', {}),
+  smtp: ignored('e-mails go to the local mailbox', { enabled: false }),
 });
 
 /** An MFA factor type's switches (`[auth.mfa.totp]`); off unless config.toml turns them on, as the CLI. */
@@ -115,8 +140,17 @@ const mfa = z.strictObject({
   max_enrolled_factors: z.int().min(1).default(10),
   totp: factorSwitches.default({ enroll_enabled: false, verify_enabled: false }),
   // Phone and WebAuthn factors are not available here; their keys are accepted.
-  phone: ignored,
-  web_authn: ignored,
+  phone: ignored('phone factors are not available here', {
+    enroll_enabled: false,
+    verify_enabled: false,
+    otp_length: 6,
+    template: 'Your code is {{ .Code }}',
+    max_frequency: '5s',
+  }),
+  web_authn: ignored('WebAuthn factors are not available here', {
+    enroll_enabled: false,
+    verify_enabled: false,
+  }),
 });
 
 const auth = z.strictObject({
@@ -129,7 +163,8 @@ const auth = z.strictObject({
   refresh_token_reuse_interval: z.int().min(0).default(10),
   enable_signup: z.boolean().default(true),
   enable_anonymous_sign_ins: z.boolean().default(false),
-  enable_manual_linking: ignored,
+  enable_manual_linking: ignored('identity linking answers as GoTrue with it off', false),
+  external_url: ignored('auth is served at <API URL>/auth/v1'),
   minimum_password_length: z.int().min(6).max(72).default(6),
   password_requirements: z
     .enum([
@@ -139,25 +174,35 @@ const auth = z.strictObject({
       'lower_upper_letters_digits_symbols',
     ])
     .default(''),
-  signing_keys_path: ignored,
-  jwt_secret: ignored,
-  publishable_key: ignored,
-  secret_key: ignored,
-  anon_key: ignored,
-  service_role_key: ignored,
+  signing_keys_path: z.string().optional(),
+  jwt_secret: ignored('set JWT_SECRET in the environment instead'),
+  publishable_key: ignored('the publishable key is derived from the API keys'),
+  secret_key: ignored('the secret key is derived from the API keys'),
+  anon_key: ignored('set ANON_KEY in the environment instead'),
+  service_role_key: ignored('set SERVICE_ROLE_KEY in the environment instead'),
   rate_limit: rateLimit.default(rateLimitDefaults()),
   email: authEmail.default(authEmailDefaults()),
-  captcha: ignored,
-  sms: ignored,
+  captcha: ignored('no CAPTCHA is checked', { enabled: false }),
+  sms: ignored(NO_SMS, {
+    enable_signup: false,
+    enable_confirmations: false,
+    template: 'Your code is {{ .Code }}',
+    max_frequency: '5s',
+    twilio: { enabled: false },
+  }),
   mfa: mfa.default(mfa.parse({})),
-  sessions: ignored,
-  hook: ignored,
-  external: ignored,
-  third_party: ignored,
-  web3: ignored,
-  oauth_server: ignored,
-  passkey: ignored,
-  webauthn: ignored,
+  sessions: ignored('session time-boxes and inactivity time-outs are not enforced', {}),
+  hook: ignored('auth hooks are not called', {}),
+  external: ignored('no OAuth provider can be used here', {}),
+  third_party: ignored('third-party auth tokens are not accepted', {}),
+  web3: ignored('there is no Web3 sign-in here', {}),
+  oauth_server: ignored('the OAuth 2.1 server is not available here', {
+    enabled: false,
+    authorization_url_path: '/oauth/consent',
+    allow_dynamic_registration: false,
+  }),
+  passkey: ignored('passkeys are not available here', { enabled: false }),
+  webauthn: ignored('passkeys are not available here'),
 });
 
 function rateLimitDefaults() {
@@ -190,25 +235,34 @@ const storage = z.strictObject({
   image_transformation: z
     .strictObject({ enabled: z.boolean().default(true) })
     .default({ enabled: true }),
-  buckets: ignored,
-  s3_protocol: ignored,
-  analytics: ignored,
-  vector: ignored,
+  buckets: ignored('buckets come from migrations or the API, not config.toml', {}),
+  s3_protocol: ignored('the S3 protocol is not available here', { enabled: true }),
+  analytics: ignored('analytics buckets are not available here', {
+    enabled: false,
+    max_namespaces: 5,
+    max_tables: 10,
+    max_catalogs: 2,
+  }),
+  vector: ignored('vector buckets are not available here', {
+    enabled: true,
+    max_buckets: 10,
+    max_indexes: 5,
+  }),
 });
 
 const inbucket = z.strictObject({
   enabled: z.boolean().default(true),
   port: port.default(54324),
-  smtp_port: ignored,
-  pop3_port: ignored,
-  admin_email: ignored,
-  sender_name: ignored,
+  smtp_port: ignored('the mailbox has no SMTP port'),
+  pop3_port: ignored('the mailbox has no POP3 port'),
+  admin_email: ignored('e-mails are sent from the address in the templates', 'admin@email.com'),
+  sender_name: ignored('e-mails are sent from the address in the templates', 'Admin'),
 });
 
 const realtime = z.strictObject({
   enabled: z.boolean().default(true),
-  ip_version: ignored,
-  max_header_length: ignored,
+  ip_version: ignored('realtime listens where the API does', 'IPv4'),
+  max_header_length: ignored('Node limits request headers (32 KB here)', 4096),
 });
 
 export const configFileSchema = z.strictObject({
@@ -216,15 +270,32 @@ export const configFileSchema = z.strictObject({
   api: api.default(api.parse({})),
   db: db.default(db.parse({})),
   realtime: realtime.default({ enabled: true }),
-  studio: ignored,
+  studio: ignored(NOT_LOCAL, {
+    enabled: true,
+    port: 54323,
+    api_url: 'http://127.0.0.1',
+    openai_api_key: 'env(OPENAI_API_KEY)',
+  }),
   inbucket: inbucket.default({ enabled: true, port: 54324 }),
   storage: storage.default(storage.parse({})),
   auth: auth.default(auth.parse({})),
-  edge_runtime: ignored,
-  analytics: ignored,
-  experimental: ignored,
-  functions: ignored,
-  remotes: ignored,
+  edge_runtime: ignored('Edge Functions do not run here', {
+    enabled: true,
+    policy: 'per_worker',
+    inspector_port: 8083,
+    deno_version: 2,
+  }),
+  analytics: ignored(NOT_LOCAL, { enabled: true, port: 54327, backend: 'postgres' }),
+  experimental: ignored(NOT_LOCAL, {
+    orioledb_version: '',
+    s3_host: 'env(S3_HOST)',
+    s3_region: 'env(S3_REGION)',
+    s3_access_key: 'env(S3_ACCESS_KEY)',
+    s3_secret_key: 'env(S3_SECRET_KEY)',
+    pgdelta: { enabled: true },
+  }),
+  functions: ignored('Edge Functions do not run here', {}),
+  remotes: ignored('remote branches are a hosted feature', {}),
 });
 
 export type ConfigFile = z.output<typeof configFileSchema>;

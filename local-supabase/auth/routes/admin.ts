@@ -1,4 +1,5 @@
-// The admin API the tests and seeds need (service_role only): users CRUD and generate_link.
+// The admin API the tests and seeds need (service_role only): users CRUD, a user's MFA factors and
+// generate_link.
 import type { Hono } from 'hono';
 import type { Tx } from '../../db/database.ts';
 import { parseDuration } from '../../config/units.ts';
@@ -7,6 +8,7 @@ import { requireAdmin } from '../authenticate.ts';
 import { booleanField, objectField, readBody, stringField, type Body } from '../body.ts';
 import type { AuthContext } from '../context.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
+import { findOwnFactor, listFactors, removeFactor, toFactorJson } from '../mfa/factors.ts';
 import {
   confirmEmail,
   createUser,
@@ -201,6 +203,26 @@ export function addAdminRoutes(app: Hono<AppEnv>, context: AuthContext): void {
       await tx.query('delete from auth.users where id = $1', [user.id]);
     });
     return c.json({});
+  });
+
+  // auth-js's `admin.mfa.listFactors` and `deleteFactor` (GoTrue adminUserGetFactors and
+  // adminUserDeleteFactor): the factors as an array; deleting answers the factor and brings the
+  // sessions it raised back to aal1.
+  app.get('/admin/users/:id/factors', async (c) => {
+    const factors = await db.transaction(async (tx) =>
+      listFactors(tx, (await loadUser(tx, c.req.param('id'))).id),
+    );
+    return c.json(factors.map(toFactorJson));
+  });
+
+  app.delete('/admin/users/:id/factors/:factorId', async (c) => {
+    const factor = await db.transaction(async (tx) => {
+      const user = await loadUser(tx, c.req.param('id'));
+      const found = await findOwnFactor(tx, user.id, c.req.param('factorId'));
+      await removeFactor(tx, found);
+      return found;
+    });
+    return c.json(toFactorJson(factor));
   });
 
   addGenerateLinkRoutes(app, context);

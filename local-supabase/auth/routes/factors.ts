@@ -19,7 +19,7 @@ import {
   sessionAal,
 } from '../mfa/factors.ts';
 import { checkTotpCode, generateTotpKey } from '../mfa/totp.ts';
-import { clientIp } from '../rate-limit.ts';
+import { checkRateLimit, clientIp } from '../rate-limit.ts';
 import { reissueSession, toSessionResponse } from '../sessions.ts';
 
 type FactorEnv = AppEnv & { Variables: { caller: Caller } };
@@ -86,6 +86,8 @@ async function challenge(c: Context<FactorEnv>, context: AuthContext): Promise<R
   const factorId = c.req.param('factorId') ?? '';
   const created = await context.db.transaction(async (tx) => {
     const factor = await findOwnFactor(tx, user.id, factorId);
+    // GoTrue's order: the session, the factor, then the limit.
+    checkRateLimit(c, context.limits.mfaChallenge);
     if (factor.factor_type !== 'totp' || !context.config.auth.mfa.totp.verify_enabled) {
       throw switchedOff('verification', factor.factor_type);
     }
@@ -109,9 +111,10 @@ async function verify(c: Context<FactorEnv>, context: AuthContext): Promise<Resp
   const body = await readBody(c);
   const code = stringField(body, 'code') ?? '';
   const challengeId = stringField(body, 'challenge_id') ?? '';
-  if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
   const grant = await context.db.transaction(async (tx) => {
     const factor = await findOwnFactor(tx, user.id, factorId);
+    checkRateLimit(c, context.limits.mfaVerify);
+    if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
     if (factor.factor_type !== 'totp' || !context.config.auth.mfa.totp.verify_enabled) {
       throw switchedOff('verification', factor.factor_type);
     }

@@ -10,7 +10,7 @@ import { createFlowState } from '../flow-state.ts';
 import { checkReauthentication } from '../reauthentication.ts';
 import { checkRateLimit, clientIp } from '../rate-limit.ts';
 import { resolveRedirect } from '../redirect.ts';
-import { findUserByEmail, findUserById, mergeMetadata, toUserJson } from '../users.ts';
+import { adoptEmail, findUserByEmail, findUserById, mergeMetadata, toUserJson } from '../users.ts';
 import { checkPasswordStrength, validateEmail, validatePkceParams } from '../validate.ts';
 
 export function addUserRoutes(app: Hono<AppEnv>, context: AuthContext): void {
@@ -103,7 +103,12 @@ export function addUserRoutes(app: Hono<AppEnv>, context: AuthContext): void {
           [userId, mergeMetadata(caller.user.raw_app_meta_data, appData, 'app_metadata')],
         );
       }
-      if (changesEmail) {
+      if (changesEmail && caller.user.is_anonymous && !config.auth.email.enable_confirmations) {
+        // GoTrue: with mail confirmations off an anonymous user's new address applies at once,
+        // like a sign-up; permanent users always confirm a change by mail.
+        const current = await findUserById(tx, userId);
+        if (current) await adoptEmail(tx, current, email);
+      } else if (changesEmail) {
         if (challengeMethod) {
           await createFlowState(tx, userId, challengeMethod, challengeValue ?? '', 'email_change');
         }

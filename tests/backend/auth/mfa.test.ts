@@ -146,6 +146,88 @@ describe('TOTP second factors with supabase-js', () => {
     );
     expect(rows).toEqual([{ status: 'verified', challenges: 1 }]);
   });
+
+  it("lets an admin list a member's factors and delete one, which ends the member's aal2", async () => {
+    const { client } = await signedInMember();
+    const factor = await enrollVerified(client);
+    const userId = (await client.auth.getUser()).data.user?.id ?? '';
+    const admin = server.admin().auth.admin.mfa;
+    const listed = await admin.listFactors({ userId });
+    expect(listed.error).toBeNull();
+    expect(listed.data?.factors).toEqual([
+      expect.objectContaining({ id: factor.id, factor_type: 'totp', status: 'verified' }),
+    ]);
+    const deleted = await admin.deleteFactor({ userId, id: factor.id });
+    expect(deleted.error).toBeNull();
+    // auth-js 2.119 hands back its own {data, error} wrapping of the factor GoTrue answers.
+    expect(deleted.data).toMatchObject({ data: { id: factor.id, factor_type: 'totp' } });
+    expect((await admin.listFactors({ userId })).data?.factors).toEqual([]);
+    // The member's session went back to aal1 with the factor gone.
+    const refreshed = await client.auth.refreshSession();
+    expect(claimsOf(refreshed.data.session?.access_token ?? '')['aal']).toBe('aal1');
+    const again = await admin.deleteFactor({ userId, id: factor.id });
+    expect(again.error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
+    const stranger = await admin.listFactors({ userId: crypto.randomUUID() });
+    expect(stranger.error).toMatchObject({ status: 404, code: 'user_not_found' });
+  });
+
+  it('refuses admin factor calls without the service role', async () => {
+    const { client } = await signedInMember();
+    const userId = (await client.auth.getUser()).data.user?.id ?? '';
+    const { data } = await client.auth.getSession();
+    const response = await fetch(`${server.url}/auth/v1/admin/users/${userId}/factors`, {
+      headers: { apikey: server.anonKey, authorization: `Bearer ${data.session?.access_token}` },
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('request limits on MFA challenges and verifications (GoTrue: 15 a minute, 30 at once)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      mfaRateLimitPerMinute: 15,
+      settings: { auth: { mfa: { totp: { enroll_enabled: true, verify_enabled: true } } } },
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers 429 past 30 challenges, and counts verifications in a bucket of their own', async () => {
+    const email = uniqueEmail('mfa-limit');
+    const password = 'mfa-password-123';
+    await server.admin().auth.admin.createUser({ email, password, email_confirm: true });
+    const client = server.client();
+    await client.auth.signInWithPassword({ email, password });
+    const { data: factor } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    if (!factor) throw new Error('no TOTP enrolment');
+    const challenges: string[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const { data, error } = await client.auth.mfa.challenge({ factorId: factor.id });
+      expect(error).toBeNull();
+      challenges.push(data?.id ?? '');
+    }
+    const over = await client.auth.mfa.challenge({ factorId: factor.id });
+    expect(over.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    expect(over.error?.message).toBe('Request rate limit reached');
+    // Wrong codes spend verifications, not challenges; the 31st verification is refused too.
+    for (let i = 0; i < 30; i += 1) {
+      const wrong = await client.auth.mfa.verify({
+        factorId: factor.id,
+        challengeId: challenges[i] ?? '',
+        code: '000000' === codeFor(factor.totp.secret) ? '111111' : '000000',
+      });
+      expect(wrong.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+    }
+    const refused = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenges[29] ?? '',
+      code: codeFor(factor.totp.secret),
+    });
+    expect(refused.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+  });
 });
 
 describe('second factors switched off or out of reach', () => {

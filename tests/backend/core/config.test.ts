@@ -2,13 +2,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ConfigError,
   loadConfig,
   readEnvOverrides,
 } from '../../../local-supabase/config/config.ts';
 import { DEMO_ANON_KEY } from '../../../local-supabase/config/defaults.ts';
+import { projectRoot } from '../../../local-supabase/paths.ts';
+import { startTestServer } from '../helpers/server.ts';
 
 describe('configuration from supabase/config.toml, environment and flags', () => {
   let dir: string;
@@ -57,10 +59,9 @@ describe('configuration from supabase/config.toml, environment and flags', () =>
     expect(config.storage.file_size_limit).toBe(2 * 1024 * 1024);
   });
 
-  it('fails with every problem named when keys are unknown or values invalid', async () => {
+  it('fails with every problem named when values are invalid', async () => {
     const path = await configFile(`
       [auth]
-      jwt_expiry_seconds = 10
       minimum_password_length = "eight"
       site_url = "not a url"
       [auth.email]
@@ -71,11 +72,67 @@ describe('configuration from supabase/config.toml, environment and flags', () =>
     const failure = await loadConfig({ configPath: path }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ConfigError);
     const message = (failure as ConfigError).message;
-    expect(message).toContain('auth.jwt_expiry_seconds: not a setting the Supabase CLI knows');
     expect(message).toContain('auth.minimum_password_length');
     expect(message).toContain('auth.site_url');
     expect(message).toContain('auth.email.max_frequency: "soon" is not a duration');
     expect(message).toContain('inbucket.port');
+  });
+
+  it('starts with an unknown key and a known key it ignores, and warns once about each', async () => {
+    const path = await configFile(`
+      [auth]
+      jwt_expiry_seconds = 10
+      [auth.sessions]
+      timebox = "24h"
+      inactivity_timeout = "8h"
+      [studio]
+      enabled = true
+      port = 54323
+      [auth.external.apple]
+      enabled = false
+    `);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const server = await startTestServer({
+        configPath: path,
+        migrationsDir: join(projectRoot, 'supabase/migrations'),
+        seed: false,
+      });
+      try {
+        const health = await fetch(`${server.url}/auth/v1/health`, {
+          headers: { apikey: server.anonKey },
+        });
+        expect(health.status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+      const printed = warn.mock.calls.map((call) => String(call[0]));
+      const about = (key: string) => printed.filter((line) => line.includes(`${key}:`));
+      expect(about('auth.jwt_expiry_seconds')).toHaveLength(1);
+      expect(about('auth.jwt_expiry_seconds')[0]).toContain('not a setting the Supabase CLI knows');
+      expect(about('auth.sessions')).toHaveLength(1);
+      expect(about('auth.sessions')[0]).toContain('not enforced');
+      // What supabase init writes, or a feature switched off, asks for nothing: no warning.
+      expect(about('studio')).toEqual([]);
+      expect(about('auth.external')).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("reads [local_smtp], the Supabase CLI's new name for [inbucket]", async () => {
+    const path = await configFile(`
+      [local_smtp]
+      enabled = false
+      port = 54399
+    `);
+    const config = await loadConfig({ configPath: path });
+    expect(config.inbucket).toMatchObject({ enabled: false, port: 54399 });
+    expect(config.local.warnings).toEqual([]);
+  });
+
+  it("warns about nothing in the project's own config.toml", async () => {
+    expect((await loadConfig()).local.warnings).toEqual([]);
   });
 
   it('refuses a named configuration file that does not exist instead of using defaults', async () => {

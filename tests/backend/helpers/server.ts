@@ -141,6 +141,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     seed: true,
     // Tests keep PGlite's fast mode: a test data directory is thrown away, power loss is not a concern.
     fsync: false,
+    // GoTrue's 15 MFA challenges and verifications a minute, raised as the other limits are.
+    mfaRateLimitPerMinute: PLENTY,
     ...options,
     settings: withGenerousLimits(options.settings),
     dataDir,
