@@ -7,7 +7,7 @@ import type { Database } from './database.ts';
 import type { Log } from '../http/log.ts';
 
 /** The channel of `extensions.local_ddl_watch()`; the payload is the command tag. */
-export const DDL_CHANNEL = 'local_ddl';
+const DDL_CHANNEL = 'local_ddl';
 
 /** PostgREST's payloads on `pgrst` that reload the schema cache ('reload config' does not). */
 const RELOAD_PAYLOADS = new Set(['', 'reload schema']);

@@ -82,14 +82,15 @@ export async function createBindings(
     if (wildcard && conditions.length > 0) {
       throw new BindingError(`A filter needs a table: ${describe(echo)}`);
     }
-    if (!wildcard) {
+    // Hosted Realtime subscribes only to tables in the `supabase_realtime` publication.
+    const notPublished = new BindingError(
+      `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${describe(echo)}`,
+    );
+    if (wildcard) {
+      if ((await catalog.publishedIn(echo.schema)).length === 0) throw notPublished;
+    } else {
       const info = await catalog.get(echo.schema, echo.table ?? '');
-      // Hosted Realtime subscribes only to tables in the `supabase_realtime` publication.
-      if (!info?.published) {
-        throw new BindingError(
-          `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${describe(echo)}`,
-        );
-      }
+      if (!info?.published) throw notPublished;
       await checkFilterValues(conditions, info, checks, echo);
     }
     bindings.push({
@@ -116,23 +117,28 @@ async function checkFilterValues(
 ): Promise<void> {
   if (conditions.length === 0) return;
   const input: unknown[] = [];
+  const param = (value: unknown) => {
+    const at = input.push(value) - 1;
+    return Array.isArray(value)
+      ? `(array(select jsonb_array_elements_text($1 -> ${String(at)})))`
+      : `($1 ->> ${String(at)})`;
+  };
   let sql: string;
   try {
-    sql = compileFilter(conditions, info, (value) => {
-      const at = input.push(value) - 1;
-      return Array.isArray(value)
-        ? `(array(select jsonb_array_elements_text($1 -> ${String(at)})))`
-        : `($1 ->> ${String(at)})`;
-    });
+    sql = compileFilter(conditions, info, param);
   } catch (error) {
     if (error instanceof FilterError) {
       throw new BindingError(`Error parsing \`filter\` params: ${error.message} ${describe(echo)}`);
     }
     throw error;
   }
+  // The row is null, so a pattern is never compiled by the filter: Realtime checks it at join.
+  const patterns = conditions
+    .filter((condition) => condition.operator === 'match' || condition.operator === 'imatch')
+    .map((condition) => `('' ~ ${param(condition.values[0] ?? '')})`);
   const row = `null::${quoteQualified(info.schema, info.table)}`;
   const failure = await checks.filter({
-    statement: `select ${sql} from (select (${row}).*) as r`,
+    statement: `select ${[sql, ...patterns].join(', ')} from (select (${row}).*) as r`,
     input,
   });
   if (failure !== null) {

@@ -84,19 +84,21 @@ export class TableCatalog {
 
   /** The table's description, or null when it does not exist. */
   get(schema: string, table: string): Promise<TableInfo | null> {
-    return this.#cache.get(`realtime:${JSON.stringify([schema, table])}`, async () => {
+    return this.#cache.get(`realtime:table:${JSON.stringify([schema, table])}`, async () => {
       const { rows } = await this.#db.query<{ info: string }>(TABLE_INFO, [schema, table]);
       return rows[0] ? (JSON.parse(rows[0].info) as TableInfo) : null;
     });
   }
 
   /** The published tables of a schema (bindings with `table: '*'`). */
-  async publishedIn(schema: string): Promise<string[]> {
-    const { rows } = await this.#db.query<{ tables: string }>(
-      `select coalesce(json_agg(tablename order by tablename), '[]')::text as tables
-       from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = $1`,
-      [schema],
-    );
-    return JSON.parse(rows[0]?.tables ?? '[]') as string[];
+  publishedIn(schema: string): Promise<string[]> {
+    return this.#cache.get(`realtime:published:${schema}`, async () => {
+      const { rows } = await this.#db.query<{ tables: string }>(
+        `select coalesce(json_agg(tablename order by tablename), '[]')::text as tables
+         from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = $1`,
+        [schema],
+      );
+      return JSON.parse(rows[0]?.tables ?? '[]') as string[];
+    });
   }
 }

@@ -209,6 +209,9 @@ describe('postgres_changes through supabase-js', () => {
     expect(await refused('body=eq.a,,language=eq.en')).toContain(
       'Error parsing `filter` params: filter must not contain empty segments (check for extra commas)',
     );
+    expect(await refused('body=match.(unclosed')).toMatch(
+      /Error parsing `filter` params: invalid regular expression/,
+    );
     expect(await refused('language=in.en')).toContain(
       'Error parsing `filter` params: `in` filter value must be wrapped by parentheses',
     );
@@ -265,6 +268,14 @@ describe('postgres_changes through supabase-js', () => {
       .channel('missing-table')
       .on('postgres_changes', { event: '*', schema: 'public', table: 'nope' }, () => undefined);
     await expect(subscribe(missing)).rejects.toThrow(/Unable to subscribe to changes/);
+    const unpublishedSchema = anon
+      .channel('unpublished-schema')
+      .on('postgres_changes', { event: '*', schema: 'storage' }, () => undefined);
+    await expect(subscribe(unpublishedSchema)).rejects.toThrow(/Unable to subscribe to changes/);
+    const publishedSchema = anon
+      .channel('published-schema')
+      .on('postgres_changes', { event: '*', schema: 'public' }, () => undefined);
+    await subscribe(publishedSchema);
 
     const badColumn = anon
       .channel('bad-column')
