@@ -78,7 +78,22 @@ export default defineConfig({
   forbidOnly: Boolean(process.env['CI']),
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    toHaveScreenshot: {
+      // Committed baselines of visual.spec.ts, one flat folder per spec (README.md, "Screenshots").
+      pathTemplate: '{testDir}/screenshots/{testFileName}/{arg}{ext}',
+      animations: 'disabled',
+      caret: 'hide',
+      // Measured: repeated runs on this machine, idle, loaded (load average 22–25) and with
+      // CI=true, gave pixel-identical screenshots. The tolerance only absorbs another build of
+      // Chromium or FreeType on a CI machine: a pixel counts as changed when its colour moves more
+      // than Playwright's default 0.2, and up to 0.5% of them may (≈5,000 on the desktop, ≈1,600 on
+      // the phone); a layout change moves far more (README.md, "Screenshots").
+      threshold: 0.2,
+      maxDiffPixelRatio: 0.005,
+    },
+  },
   // `scripts/test.mjs` sets PLAYWRIGHT_JSON_OUTPUT_NAME for the JSON report it summarizes.
   reporter: [
     ['list'],
