@@ -1,9 +1,12 @@
 // How long moving out takes: `db:dump` of a data directory and loading the dump into a fresh backend
 // (migrations only), for the demo data and for the demo data plus 10,000 comments. Source and target
 // are copies of cached template data directories (.supabase-local/templates), so no initdb is timed.
+// Where Debian's PostgreSQL is installed, the dump is also loaded with psql into a cluster prepared
+// as a hosted Supabase project (tests/backend/helpers/postgres), as the move to hosted does; only
+// the psql load is timed.
 //
 //   node bench/backend/dump-restore.mjs
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../local-supabase/db/database.ts';
@@ -11,6 +14,17 @@ import { ensureTemplate } from '../../local-supabase/db/template.ts';
 import { dumpDataDir } from '../../local-supabase/move-out/dump.ts';
 import { loadDump } from '../../local-supabase/move-out/load.ts';
 import { projectRoot } from '../../local-supabase/paths.ts';
+import {
+  postgresUnavailableReason,
+  startPostgres,
+} from '../../tests/backend/helpers/postgres/cluster.ts';
+import {
+  loadDumpWithPsql,
+  PLATFORM_SUPERUSER,
+  prepareHostedLikeDatabase,
+} from '../../tests/backend/helpers/postgres/supabase.ts';
+
+const noPostgres = postgresUnavailableReason();
 
 const supabaseDir = join(projectRoot, 'supabase');
 const templates = (seed) =>
@@ -22,6 +36,24 @@ const templates = (seed) =>
   });
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Milliseconds psql takes to load `sql` into a fresh hosted-like PostgreSQL, or null without one. */
+async function loadIntoPostgres(sql, scratch) {
+  if (noPostgres) return null;
+  const file = join(scratch, 'dump.sql');
+  await writeFile(file, sql);
+  const cluster = await startPostgres({ superuser: PLATFORM_SUPERUSER });
+  try {
+    const { db } = await prepareHostedLikeDatabase(cluster, { seed: false });
+    await db.close();
+    const began = performance.now();
+    const psql = await loadDumpWithPsql(cluster, file);
+    if (psql.status !== 0) throw new Error(`psql failed: ${psql.stderr}`);
+    return performance.now() - began;
+  } finally {
+    await cluster.stop();
+  }
+}
 
 async function measure(label, sourceDir, emptyTemplate, scratch) {
   const dumpBegan = performance.now();
@@ -37,9 +69,13 @@ async function measure(label, sourceDir, emptyTemplate, scratch) {
     const loadMs = performance.now() - loadBegan;
     const { rows } = await target.query('select count(*)::int as n from public.comments');
     const inserts = sql.match(/^INSERT INTO /gm)?.length ?? 0;
+    const postgresMs = await loadIntoPostgres(sql, scratch);
     console.log(
       `  ${label.padEnd(28)} ${String(inserts).padStart(6)} rows, ${(sql.length / 2 ** 20).toFixed(1)} MB: ` +
-        `dump ${seconds(dumpMs)} (PGlite open and pg_dump), load ${seconds(loadMs)}; ${rows[0].n} comments there`,
+        `dump ${seconds(dumpMs)} (PGlite open and pg_dump), load ${seconds(loadMs)}; ${rows[0].n} comments there; ` +
+        (postgresMs === null
+          ? `not loaded into PostgreSQL (${noPostgres})`
+          : `psql into PostgreSQL ${seconds(postgresMs)}`),
     );
   } finally {
     await target.close();

@@ -1,8 +1,10 @@
 // The dump loads with psql into Debian's PostgreSQL prepared as a hosted Supabase project is (the
 // platform's bootstrap as `supabase_admin`, the migrations as the non-superuser `postgres`, no seed),
-// loaded as `postgres`, as a project owner would. Skipped, with the reason, where PostgreSQL is not
-// installed (`.ci/run` installs it).
-import { spawnSync } from 'node:child_process';
+// loaded as `postgres`, as a project owner would. The source is the demo data plus members with
+// avatars, comments, replies, reactions and bookmarks (helpers/moving-out.ts); every row arrives as
+// it was, and the password hashes verify there. (The avatar bytes need a Storage API, which plain
+// PostgreSQL has not: move-out.test.ts copies them into a local backend.) Skipped, with the reason,
+// where PostgreSQL is not installed (`.ci/run` installs it).
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +16,14 @@ import {
   startPostgres,
   type PostgresCluster,
 } from '../helpers/postgres/cluster.ts';
-import { PLATFORM_SUPERUSER, prepareHostedLikeDatabase } from '../helpers/postgres/supabase.ts';
+import {
+  loadDumpWithPsql,
+  PLATFORM_SUPERUSER,
+  prepareHostedLikeDatabase,
+} from '../helpers/postgres/supabase.ts';
+import { MOVING_PASSWORD, movingMembers, populateMovingOut } from '../helpers/moving-out.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { demoPassword, demoUsers } from '../rls/demo.ts';
-import { tinyPng } from '../storage/support.ts';
 
 const unavailable = postgresUnavailableReason();
 if (unavailable) console.warn(`Skipping the dump load into PostgreSQL: ${unavailable}`);
@@ -34,35 +40,35 @@ const TABLES = [
   'storage.objects',
 ];
 
-async function countRows(db: Database): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
+/**
+ * Every row of each moved table, as JSON text in a stable order (timestamps in UTC). The avatars
+ * bucket is the one the target's migrations made (the dump's row does nothing on conflict), so its
+ * creation times are the target's own.
+ */
+async function readRows(db: Database): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {};
   for (const table of TABLES) {
-    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
-    counts[table] = rows[0]?.n ?? -1;
+    const times = table === 'storage.buckets' ? " - 'created_at' - 'updated_at'" : '';
+    const result = await db.query<{ row: string }>(
+      `select (to_jsonb(t)${times})::text as row from ${table} t order by 1`,
+    );
+    rows[table] = result.rows.map(({ row }) => row);
   }
-  return counts;
+  return rows;
 }
 
 describe.skipIf(unavailable)('loading a dump with psql into PostgreSQL as hosted Supabase', () => {
   let cluster: PostgresCluster;
   let target: Database;
-  let expected: Record<string, number>;
-  let psql: ReturnType<typeof spawnSync>;
+  let expected: Record<string, string[]>;
+  let psql: Awaited<ReturnType<typeof loadDumpWithPsql>>;
   const dumpFile = join(tmpdir(), `move-out-${process.pid}.sql`);
 
   beforeAll(async () => {
     const source = await startTestServer();
-    const created = await source.admin().auth.admin.createUser({
-      email: 'mover@moving.test',
-      password: 'moving-out-password-1',
-      email_confirm: true,
-    });
-    if (created.error) throw created.error;
-    await source
-      .admin()
-      .storage.from('avatars')
-      .upload(`${created.data.user.id}/avatar.png`, tinyPng, { contentType: 'image/png' });
-    expected = await countRows(source.server.db);
+    await populateMovingOut(source);
+    await source.server.db.exec("set timezone to 'UTC'");
+    expected = await readRows(source.server.db);
     const dataDir = source.server.config.local.dataDir ?? '';
     await source.stop({ keepData: true });
     await writeFile(dumpFile, await dumpDataDir(join(dataDir, 'pgdata')));
@@ -70,24 +76,8 @@ describe.skipIf(unavailable)('loading a dump with psql into PostgreSQL as hosted
 
     cluster = await startPostgres({ superuser: PLATFORM_SUPERUSER });
     ({ db: target } = await prepareHostedLikeDatabase(cluster, { seed: false }));
-    // Hosted Supabase lets `postgres` set this (its supautils extension); plain PostgreSQL 15+
-    // grants it explicitly. Supabase's restore guide loads data with it.
-    const platform = await cluster.connect(PLATFORM_SUPERUSER);
-    await platform.query('grant set on parameter session_replication_role to postgres');
-    await platform.end();
-    psql = spawnSync(
-      join(cluster.binDir, 'psql'),
-      [
-        cluster.url('postgres'),
-        '--single-transaction',
-        '-v',
-        'ON_ERROR_STOP=1',
-        '-q',
-        '-f',
-        dumpFile,
-      ],
-      { encoding: 'utf8', timeout: 120_000 },
-    );
+    await target.exec("set timezone to 'UTC'");
+    psql = await loadDumpWithPsql(cluster, dumpFile);
   }, 600_000);
 
   afterAll(async () => {
@@ -96,10 +86,16 @@ describe.skipIf(unavailable)('loading a dump with psql into PostgreSQL as hosted
     await rm(dumpFile, { force: true });
   });
 
-  it('loads without an error and holds every row the local backend had', async () => {
+  it('loads without an error and holds every row the local backend had, as it was', async () => {
     expect(psql.stderr).toBe('');
     expect(psql.status).toBe(0);
-    expect(await countRows(target)).toEqual(expected);
+    const moved = await readRows(target);
+    for (const table of TABLES) expect(moved[table], table).toEqual(expected[table]);
+    // What the rows are: the members' comments, replies, reactions, bookmarks and avatar objects.
+    const comments = moved['public.comments']?.filter((row) => row.includes('moving.test'));
+    expect(comments).toHaveLength(movingMembers.length * 2);
+    const avatars = moved['storage.objects']?.filter((row) => row.includes('/avatar.png'));
+    expect(avatars).toHaveLength(movingMembers.length);
   });
 
   it('keeps the password hashes, so members sign in with their old passwords', async () => {
@@ -112,8 +108,8 @@ describe.skipIf(unavailable)('loading a dump with psql into PostgreSQL as hosted
       );
       return rows[0]?.matches ?? false;
     };
-    expect(await check('mover@moving.test', 'moving-out-password-1')).toBe(true);
+    for (const email of movingMembers) expect(await check(email, MOVING_PASSWORD)).toBe(true);
     expect(await check(demoUsers.member.email, demoPassword)).toBe(true);
-    expect(await check('mover@moving.test', 'a wrong password')).toBe(false);
+    expect(await check(movingMembers[0] ?? '', 'a wrong password')).toBe(false);
   });
 });

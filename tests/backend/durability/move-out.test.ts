@@ -1,21 +1,42 @@
-// Moving out: a backend with members, comments, reactions, bookmarks and avatars is dumped
-// (`db:dump`), loaded into a fresh backend that has only the migrations, and its stored files copied
-// there through the Storage API (`db:copy-files`). Members then sign in with their old passwords and
-// find everything as it was.
-import { mkdtemp, rm } from 'node:fs/promises';
+// Moving out: a backend with members, comments, reactions, bookmarks and avatars is dumped with the
+// `db:dump` command, loaded into a fresh backend that has only the migrations, and its stored files
+// copied there through the Storage API with the `db:copy-files` command (`--to <url> --service-key`).
+// Members then sign in with their old passwords and find everything as it was.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { promisify } from 'node:util';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyStoredFiles } from '../../../local-supabase/move-out/copy-files.ts';
-import { dumpDataDir } from '../../../local-supabase/move-out/dump.ts';
 import { loadDump } from '../../../local-supabase/move-out/load.ts';
+import { projectRoot } from '../../../local-supabase/paths.ts';
 import { start, type LocalSupabase } from '../../../local-supabase/server.ts';
+import {
+  MOVING_ARTICLE,
+  movingMembers as members,
+  populateMovingOut,
+  signInAt as signIn,
+} from '../helpers/moving-out.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { bytesOf, tinyPng } from '../storage/support.ts';
 
-const PASSWORD = 'moving-out-password-1';
-const members = ['ada@moving.test', 'grace@moving.test'];
+const execFileAsync = promisify(execFile);
+
+/** `npm run db:dump` / `npm run db:copy-files` with `args`: its exit code, stdout and stderr. */
+async function moveOut(...args: string[]) {
+  try {
+    const { stdout, stderr } = await execFileAsync(
+      process.execPath,
+      ['local-supabase/move-out/cli.ts', ...args],
+      { cwd: projectRoot, timeout: 300_000 },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
 
 /** What a member sees of their own data, and what everyone sees of the articles. */
 async function snapshot(client: SupabaseClient) {
@@ -28,12 +49,12 @@ async function snapshot(client: SupabaseClient) {
   const comments = await client
     .from('comments')
     .select('id, article_key, body, parent_id, author_id, created_at')
-    .eq('article_key', 'moving.out')
+    .eq('article_key', MOVING_ARTICLE)
     .order('created_at');
   const reactions = await client
     .from('reactions')
     .select('article_key, user_id, kind')
-    .eq('article_key', 'moving.out')
+    .eq('article_key', MOVING_ARTICLE)
     .order('user_id')
     .order('kind');
   const bookmarks = await client.from('bookmarks').select('article_key');
@@ -51,97 +72,82 @@ async function snapshot(client: SupabaseClient) {
   };
 }
 
-async function signIn(url: string, anonKey: string, email: string): Promise<SupabaseClient> {
-  const client = createClient(url, anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw new Error(`${email} could not sign in: ${error.message}`);
-  return client;
-}
-
 describe('moving the data to another Supabase project', () => {
   const before = new Map<string, Awaited<ReturnType<typeof snapshot>>>();
+  let sourceDir: string;
   let targetDir: string;
   let target: LocalSupabase;
   let sql: string;
+  let dumped: Awaited<ReturnType<typeof moveOut>>;
+  let refused: Awaited<ReturnType<typeof moveOut>>;
+  let copied: Awaited<ReturnType<typeof moveOut>>;
 
   beforeAll(async () => {
     const source = await startTestServer();
-    const admin = source.admin();
-    for (const [i, email] of members.entries()) {
-      const created = await admin.auth.admin.createUser({
-        email,
-        password: PASSWORD,
-        email_confirm: true,
-        user_metadata: { display_name: `Member ${i}` },
-      });
-      if (created.error) throw created.error;
-      const client = await signIn(source.url, source.anonKey, email);
-      const id = created.data.user.id;
-      const path = `${id}/avatar.png`;
-      const upload = await client.storage
-        .from('avatars')
-        .upload(path, tinyPng, { contentType: 'image/png' });
-      if (upload.error) throw upload.error;
-      await client.from('profiles').update({ avatar_path: path }).eq('id', id).throwOnError();
-      const comment = await client
-        .from('comments')
-        .insert({ article_key: 'moving.out', body: `Hello from ${email}`, language: 'en' })
-        .select('id')
-        .single()
-        .throwOnError();
-      await client
-        .from('comments')
-        .insert({
-          article_key: 'moving.out',
-          body: `A reply by ${email}`,
-          language: 'en',
-          parent_id: comment.data.id,
-        })
-        .throwOnError();
-      await client
-        .from('reactions')
-        .insert({ article_key: 'moving.out', kind: 'like' })
-        .throwOnError();
-      await client.from('bookmarks').insert({ article_key: 'moving.out' }).throwOnError();
-    }
+    await populateMovingOut(source);
     for (const email of members) {
       before.set(email, await snapshot(await signIn(source.url, source.anonKey, email)));
     }
-    const sourceDir = source.server.config.local.dataDir ?? '';
+    sourceDir = source.server.config.local.dataDir ?? '';
     await source.stop({ keepData: true });
 
-    sql = await dumpDataDir(join(sourceDir, 'pgdata'));
-    // A fresh project: migrations only, no seed.
     targetDir = await mkdtemp(join(tmpdir(), 'move-out-target-'));
+    const dumpFile = join(targetDir, 'dump.sql');
+    dumped = await moveOut('dump', '--data-dir', sourceDir, '--out', dumpFile);
+    sql = await readFile(dumpFile, 'utf8');
+    // A fresh project: migrations only, no seed.
     target = await start({
-      dataDir: targetDir,
+      dataDir: join(targetDir, 'data'),
       port: 0,
       mailboxPort: 0,
       seed: false,
       fsync: false,
     });
     await loadDump(target.db, sql);
-    const copied = await copyStoredFiles(sourceDir, {
-      url: target.url,
-      serviceKey: target.keys.serviceRoleKey,
-    });
-    expect(copied).toEqual({ copied: members.length, failed: [] });
-    await rm(sourceDir, { recursive: true, force: true });
+    const to = ['copy-files', '--data-dir', sourceDir, '--to', target.url, '--service-key'];
+    refused = await moveOut(...to, target.keys.anonKey);
+    copied = await moveOut(...to, target.keys.serviceRoleKey);
   }, 600_000);
 
   afterAll(async () => {
     await target.stop();
     await rm(targetDir, { recursive: true, force: true });
+    await rm(sourceDir, { recursive: true, force: true });
   });
 
   it('dumps password hashes and data, never sessions or the migration history', () => {
+    expect(dumped.stderr).toBe('');
+    expect(dumped.code).toBe(0);
+    expect(dumped.stdout).toMatch(/^Wrote \d+ rows to .*dump\.sql in [\d.]+ s\.$/m);
     expect(sql).toContain('INSERT INTO auth.users');
     expect(sql).toContain('encrypted_password');
     expect(sql).not.toContain('auth.refresh_tokens');
     expect(sql).not.toContain('supabase_migrations');
     expect(sql).not.toMatch(/^COPY /m);
+  });
+
+  it('copies the stored files through the Storage API with the service key', () => {
+    expect(copied.stderr).toBe('');
+    expect(copied.code).toBe(0);
+    expect(copied.stdout.trim()).toBe(`Copied ${members.length} stored files to ${target.url}.`);
+  });
+
+  it('names each file the target refused, and exits with an error, when the key is not the service key', () => {
+    expect(refused.code).toBe(1);
+    expect(refused.stdout.trim()).toBe(`Copied 0 stored files to ${target.url}.`);
+    const lines = refused.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(members.length);
+    for (const line of lines) {
+      expect(line).toMatch(/^ {2}not copied: avatars\/[\w-]+\/avatar\.png: 4\d\d /);
+    }
+  });
+
+  it('says what copy-files needs when the target is missing', async () => {
+    const missing = await moveOut('copy-files', '--data-dir', sourceDir);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe(
+      'db:copy-files needs --to <project URL> and --service-key <key>',
+    );
   });
 
   it('lets every member sign in with the old password and find the same data and avatar', async () => {

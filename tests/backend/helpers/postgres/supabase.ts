@@ -9,6 +9,7 @@
 //   `postgres`). Migrations and the seed run as `postgres`, so one that needs a superuser fails here.
 // The bootstrap files are `local-supabase/db/bootstrap/*.sql` and each service's `bootstrap/*.sql`,
 // applied as they are except for the statements `adaptBootstrap` names.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { readBootstrapFiles } from '../../../../local-supabase/db/bootstrap.ts';
 import type { Database } from '../../../../local-supabase/db/database.ts';
@@ -120,4 +121,21 @@ export async function prepareHostedLikeDatabase(
     await db.close();
     throw error;
   }
+}
+
+/**
+ * Loads a `db:dump` file with psql as `postgres`, as a project owner would (the cluster prepared by
+ * `prepareHostedLikeDatabase`). Hosted Supabase lets `postgres` set `session_replication_role`, which
+ * the dump sets as Supabase's restore guide does (its supautils extension); plain PostgreSQL 15+
+ * grants it explicitly first. Returns psql's exit status and output.
+ */
+export async function loadDumpWithPsql(cluster: PostgresCluster, file: string) {
+  const platform = await cluster.connect(PLATFORM_SUPERUSER);
+  await platform.query('grant set on parameter session_replication_role to postgres');
+  await platform.end();
+  return spawnSync(
+    join(cluster.binDir, 'psql'),
+    [cluster.url('postgres'), '--single-transaction', '-v', 'ON_ERROR_STOP=1', '-q', '-f', file],
+    { encoding: 'utf8', timeout: 300_000 },
+  );
 }
