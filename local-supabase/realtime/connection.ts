@@ -217,6 +217,7 @@ export class Connection implements ChannelTransport {
         config['postgres_changes'],
         this.#context.catalog,
         this.#context.checks,
+        auth.claims.role,
       );
       channel = new Channel({
         transport: this,

@@ -1,9 +1,10 @@
 // A channel's postgres_changes bindings: what the client asked for at join, checked against the
 // database and given a server id. The join reply echoes them in the client's order.
+import type { Claims } from '../../db/database.ts';
 import type { JoinChecks } from '../join-checks.ts';
 import { quoteQualified } from '../../db/sql.ts';
 import { compileFilter, FilterError, parseFilter, type FilterCondition } from './filters.ts';
-import type { TableCatalog } from './tables.ts';
+import type { TableCatalog, TableInfo } from './tables.ts';
 
 export interface ClientBinding {
   event: string;
@@ -66,6 +67,7 @@ export async function createBindings(
   requested: unknown,
   catalog: TableCatalog,
   checks: JoinChecks,
+  role: Claims['role'],
 ): Promise<PostgresBinding[]> {
   if (requested === undefined || requested === null) return [];
   if (!Array.isArray(requested)) throw new BindingError('postgres_changes must be a list');
@@ -91,6 +93,7 @@ export async function createBindings(
     } else {
       const info = await catalog.get(echo.schema, echo.table ?? '');
       if (!info?.published) throw notPublished;
+      checkFilterColumns(conditions, info, role, echo);
       await checkFilterValues(conditions, info, checks, echo);
     }
     bindings.push({
@@ -106,12 +109,32 @@ export async function createBindings(
 }
 
 /**
+ * Each filter's column must exist and be one the subscriber's role may select, as Realtime checks
+ * when it subscribes: a filter on a column hidden from the role would tell it that column's values.
+ */
+function checkFilterColumns(
+  conditions: FilterCondition[],
+  info: TableInfo,
+  role: Claims['role'],
+  echo: ClientBinding,
+): void {
+  const selectable = new Set(info.selectable[role]);
+  for (const { column } of conditions) {
+    if (!selectable.has(column)) {
+      throw new BindingError(
+        `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ${describe(echo)}. Exception: invalid column for filter ${column}`,
+      );
+    }
+  }
+}
+
+/**
  * Casts every filter value to its column's type once, so a bad value fails the join, not a change.
  * The values travel as one jsonb array ($1), so the checks of many joins go in one call.
  */
 async function checkFilterValues(
   conditions: FilterCondition[],
-  info: NonNullable<Awaited<ReturnType<TableCatalog['get']>>>,
+  info: TableInfo,
   checks: JoinChecks,
   echo: ClientBinding,
 ): Promise<void> {

@@ -284,7 +284,7 @@ describe('postgres_changes through supabase-js', () => {
         { event: '*', schema: 'public', table: 'comments', filter: 'colour=eq.red' },
         () => undefined,
       );
-    await expect(subscribe(badColumn)).rejects.toThrow(/column "colour" does not exist/);
+    await expect(subscribe(badColumn)).rejects.toThrow(/invalid column for filter colour/);
 
     const badValue = anon
       .channel('bad-value')
@@ -294,6 +294,26 @@ describe('postgres_changes through supabase-js', () => {
         () => undefined,
       );
     await expect(subscribe(badValue)).rejects.toThrow(/invalid input syntax for type uuid/);
+  });
+
+  it('refuses a filter on a column the role may not select, as Realtime does', async () => {
+    await server.server.db.exec(`
+      create table public.ledger (id bigint generated always as identity primary key, note text,
+        secret text);
+      revoke select on public.ledger from anon;
+      grant select (id, note) on public.ledger to anon;
+      alter publication supabase_realtime add table public.ledger;`);
+    const on = (filter: string) =>
+      anon
+        .channel(`ledger-${filter}`)
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'ledger', filter },
+          () => undefined,
+        );
+    // Else which changes arrive would tell anon the hidden column's values.
+    await expect(subscribe(on('secret=eq.42'))).rejects.toThrow(/invalid column for filter secret/);
+    await subscribe(on('note=eq.42'));
   });
 
   it('captures tables added to the publication while the server runs', async () => {
