@@ -1,13 +1,16 @@
 // The REST service as local-supabase/services.ts creates it.
 import type { Service, ServiceContext } from '../http/service.ts';
+import { createDbConfig } from './db-config.ts';
 import { createRestRouter } from './router.ts';
 
 const REST_MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export function createService(context: ServiceContext): Service {
+  const dbConfig = createDbConfig(context.db);
   const app = createRestRouter({
     db: context.db,
     schemaCache: context.schemaCache,
+    dbConfig,
     keys: context.keys,
     // JSON payloads are small; the server-wide limit is sized for storage uploads.
     maxBodyBytes: Math.min(context.config.local.maxBodyBytes, REST_MAX_BODY_BYTES),
@@ -15,5 +18,5 @@ export function createService(context: ServiceContext): Service {
       context.logger.error('rest', 'unexpected error', error);
     },
   });
-  return { app };
+  return { app, stop: () => dbConfig.close() };
 }

@@ -16,6 +16,7 @@ import { deleteRows, insertRows, updateRows } from './handlers/write.ts';
 import { parseQuery } from './parse/query.ts';
 import { checkProfile, negotiate, parsePreferences } from './request.ts';
 import { send, type Reply } from './response.ts';
+import type { DbConfigSource } from './db-config.ts';
 import { loadSnapshot, type SchemaSnapshot } from './snapshot.ts';
 import { suggestName } from './suggest.ts';
 
@@ -23,6 +24,8 @@ export interface RestOptions {
   db: Database;
   /** The backend's schema cache: the snapshot of an exposed schema is kept there until DDL runs. */
   schemaCache: SchemaCache;
+  /** PostgREST's in-database configuration (`pgrst.*` settings on the authenticator role). */
+  dbConfig: DbConfigSource;
   keys: Keys;
   /** The largest request body accepted (413 above it). */
   maxBodyBytes?: number;
@@ -91,7 +94,7 @@ async function handleTable(scope: Scope, name: string): Promise<Reply> {
 }
 
 export function createRestRouter(options: RestOptions): Hono<AppEnv> {
-  const { db, schemaCache, keys, onUnexpected } = options;
+  const { db, schemaCache, dbConfig, keys, onUnexpected } = options;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const router = new Hono<AppEnv>();
 
@@ -102,8 +105,23 @@ export function createRestRouter(options: RestOptions): Hono<AppEnv> {
     const preferences = parsePreferences(c.req.header('prefer'));
     const negotiated = negotiate(c.req.header('accept'));
     const [schema] = EXPOSED_SCHEMAS;
-    const snapshot = await schemaCache.get(`rest:${schema}`, () => loadSnapshot(db, schema));
-    return { c, db, claims, snapshot, query, preferences, negotiated, maxBodyBytes, path };
+    const [snapshot, config] = await Promise.all([
+      schemaCache.get(`rest:${schema}`, () => loadSnapshot(db, schema)),
+      dbConfig.get(),
+    ]);
+    const aggregates = config.aggregatesEnabled;
+    return {
+      c,
+      db,
+      claims,
+      snapshot,
+      query,
+      preferences,
+      negotiated,
+      maxBodyBytes,
+      path,
+      aggregates,
+    };
   }
 
   router.all('/rpc/:name', async (c) => {

@@ -91,7 +91,7 @@ export async function replyWithRows(
 }
 
 export function readRelation(scope: Scope, relation: Relation): Promise<Reply> {
-  const context = createContext(scope.snapshot, scope.query);
+  const context = createContext(scope.snapshot, scope.query, scope.aggregates);
   const statement = buildRead(context, relationAsSource(relation), {
     count: scope.preferences.count !== undefined,
     shape: scope.negotiated.shape,

@@ -177,7 +177,7 @@ async function readArguments(scope: Scope): Promise<Arguments> {
 export async function callFunction(scope: Scope, name: string): Promise<Reply> {
   const args = await readArguments(scope);
   const routine = chooseRoutine(scope.snapshot, name, args);
-  const context = createContext(scope.snapshot, scope.query);
+  const context = createContext(scope.snapshot, scope.query, scope.aggregates);
   // One positional argument: a function of one unnamed parameter, or `params=single-object`.
   const wholeBody = args.singleObject || routine.bodyType !== null;
   const given: RoutineParam[] = wholeBody

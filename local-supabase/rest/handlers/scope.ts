@@ -21,6 +21,8 @@ export interface Scope {
   maxBodyBytes: number;
   /** The path PostgREST exposes as `request.path` (without `/rest/v1`). */
   path: string;
+  /** `pgrst.db_aggregates_enabled` on the authenticator role. */
+  aggregates: boolean;
 }
 
 /** `Prefer: tx=rollback`: the result is kept, the transaction is not. */

@@ -158,7 +158,7 @@ export async function insertRows(scope: Scope, relation: Relation): Promise<Repl
   const rows = payloadRows(body);
   const { query, preferences } = scope;
   const columns = insertColumns(scope, relation, rows);
-  const context = createContext(scope.snapshot, query);
+  const context = createContext(scope.snapshot, query, scope.aggregates);
   const level = buildTopLevel(context, relationAsSource(relation));
   const params = context.params;
   const text = body.kind === 'object' ? `[${body.text}]` : body.kind === 'array' ? body.text : '[]';
@@ -202,7 +202,7 @@ export async function updateRows(scope: Scope, relation: Relation): Promise<Repl
   if (scope.query.columns) requireColumns(relation, scope.query.columns);
   else requireColumns(relation, keys);
   const columns = scope.query.columns ?? keys;
-  const context = createContext(scope.snapshot, scope.query);
+  const context = createContext(scope.snapshot, scope.query, scope.aggregates);
   const level = buildTopLevel(context, relationAsSource(relation));
   requireFilter(level, 'UPDATE');
   const params = context.params;
@@ -220,7 +220,7 @@ export async function updateRows(scope: Scope, relation: Relation): Promise<Repl
 }
 
 export async function deleteRows(scope: Scope, relation: Relation): Promise<Reply> {
-  const context = createContext(scope.snapshot, scope.query);
+  const context = createContext(scope.snapshot, scope.query, scope.aggregates);
   const level = buildTopLevel(context, relationAsSource(relation));
   requireFilter(level, 'DELETE');
   const output = wantsRepresentation(scope) ? level : null;

@@ -24,10 +24,22 @@ export interface SelectEmbed {
   items: SelectItem[];
 }
 
-/** `count()`: an aggregate (PostgREST's are off by default, so it is refused with PGRST123). */
+export const AGGREGATES = ['count', 'sum', 'avg', 'max', 'min'] as const;
+export type AggregateFunction = (typeof AGGREGATES)[number];
+
+/**
+ * `count()`, `alias:col::cast.sum()::cast`: an aggregate, allowed only when the authenticator role
+ * has `pgrst.db_aggregates_enabled` (PGRST123 otherwise). `field` is absent for `count()`.
+ */
 export interface SelectAggregate {
   type: 'aggregate';
-  name: string;
+  fn: AggregateFunction;
+  field?: Field;
+  /** The column's cast, before the function (`amount::int.sum()`). */
+  cast?: string;
+  /** The result's cast (`amount.sum()::text`). */
+  resultCast?: string;
+  alias?: string;
 }
 
 export type SelectItem = SelectColumn | SelectStar | SelectEmbed | SelectAggregate;
@@ -83,23 +95,55 @@ function parseItem(cursor: Cursor, depth: number, state: State): SelectItem {
     if (cursor.startsWith('()')) {
       cursor.pos += 2;
       // `count()` is an aggregate; `rel()` embeds nothing but can still filter (`rel=not.is.null`).
-      const isCount = field.name === 'count' && !embed.hint && !embed.joinType && !alias;
-      return isCount ? { type: 'aggregate', name: field.name } : embed;
+      if (field.name === 'count' && !embed.hint && !embed.joinType) {
+        const count: SelectAggregate = { type: 'aggregate', fn: 'count' };
+        if (alias !== undefined) count.alias = alias;
+        return finishAggregate(cursor, count);
+      }
+      return embed;
     }
     embed.items = parseForestInParens(cursor, depth, state);
     return embed;
   }
   const column: SelectColumn = { type: 'column', field };
   if (alias !== undefined) column.alias = alias;
-  if (cursor.eat('::')) {
-    const cast = /^[\p{L}\p{N}_ $]+/u.exec(cursor.input.slice(cursor.pos));
-    if (!cast) throw cursor.fail('letter or digit');
-    cursor.pos += cast[0].length;
-    column.cast = cast[0].trim();
+  const cast = parseCast(cursor);
+  if (cast !== undefined) column.cast = cast;
+  const fn = aggregateCall(cursor);
+  if (fn) {
+    const aggregate: SelectAggregate = { type: 'aggregate', fn, field };
+    if (alias !== undefined) aggregate.alias = alias;
+    if (cast !== undefined) aggregate.cast = cast;
+    return finishAggregate(cursor, aggregate);
   }
   cursor.skipSpaces();
   if (!atItemEnd(cursor)) throw cursor.fail('"->>", "->", "::", ")", "," or end of input');
   return column;
+}
+
+/** `::type` after a column or an aggregate. */
+function parseCast(cursor: Cursor): string | undefined {
+  if (!cursor.eat('::')) return undefined;
+  const cast = /^[\p{L}\p{N}_ $]+/u.exec(cursor.input.slice(cursor.pos));
+  if (!cast) throw cursor.fail('letter or digit');
+  cursor.pos += cast[0].length;
+  return cast[0].trim();
+}
+
+/** `.sum()` and the like after a column. */
+function aggregateCall(cursor: Cursor): AggregateFunction | undefined {
+  const call = /^\.(count|sum|avg|max|min)\(\)/.exec(cursor.input.slice(cursor.pos));
+  if (!call) return undefined;
+  cursor.pos += call[0].length;
+  return call[1] as AggregateFunction;
+}
+
+function finishAggregate(cursor: Cursor, aggregate: SelectAggregate): SelectAggregate {
+  const resultCast = parseCast(cursor);
+  if (resultCast !== undefined) aggregate.resultCast = resultCast;
+  cursor.skipSpaces();
+  if (!atItemEnd(cursor)) throw cursor.fail('"::", ")", "," or end of input');
+  return aggregate;
 }
 
 function parseForestInParens(cursor: Cursor, depth: number, state: State): SelectItem[] {

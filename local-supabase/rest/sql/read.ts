@@ -35,8 +35,19 @@ export interface StatementRow {
   body: string | null;
 }
 
-export function createContext(snapshot: SchemaSnapshot, query: ParsedQuery): ReadContext {
-  return { snapshot, params: new SqlParams(), query, usedLevels: new Set(), nextAlias: 0 };
+export function createContext(
+  snapshot: SchemaSnapshot,
+  query: ParsedQuery,
+  aggregates = false,
+): ReadContext {
+  return {
+    snapshot,
+    params: new SqlParams(),
+    query,
+    usedLevels: new Set(),
+    nextAlias: 0,
+    aggregates,
+  };
 }
 
 /** Level 0 of a request (its `select`, and the top-level filters, order and range). */

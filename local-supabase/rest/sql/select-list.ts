@@ -3,7 +3,7 @@
 import type { Filter } from '../parse/filter.ts';
 import type { OrderTerm } from '../parse/order.ts';
 import type { LevelParams, ParsedQuery } from '../parse/query.ts';
-import type { SelectColumn, SelectEmbed, SelectItem } from '../parse/select.ts';
+import type { SelectAggregate, SelectColumn, SelectEmbed, SelectItem } from '../parse/select.ts';
 import { notEmbedded, restError } from '../errors.ts';
 import { findRelationship, type Relationship } from '../relationships.ts';
 import type { SchemaSnapshot } from '../snapshot.ts';
@@ -26,6 +26,8 @@ export interface ReadContext {
   /** Level keys of `query.levels` that matched an embed (the rest are errors). */
   usedLevels: Set<string>;
   nextAlias: number;
+  /** `pgrst.db_aggregates_enabled` on the authenticator role: aggregates are allowed. */
+  aggregates: boolean;
 }
 
 export interface Level {
@@ -38,6 +40,8 @@ export interface Level {
   /** Conditions from `!inner` embeds and `embed=is.null` filters. */
   embedConditions: string[];
   orderBy: string[];
+  /** GROUP BY expressions, when the level selects aggregates. */
+  groupBy: string[];
   limit?: number;
   offset?: number;
   /** Source columns this level reads (for RETURNING), or '*'. */
@@ -47,6 +51,10 @@ export interface Level {
 export interface OutputColumn {
   expr: string;
   key: string | null;
+  /** An aggregate (`sum(...)`): the level groups by its other columns. */
+  aggregate?: boolean;
+  /** What to group by for this column instead of its expression (an embed: its join columns). */
+  groupBy?: string[];
 }
 
 export function renderColumns(columns: OutputColumn[]): string {
@@ -59,6 +67,8 @@ interface ResolvedEmbed {
   item: SelectEmbed;
   key: string;
   relationship: Relationship;
+  /** The parent's columns the embed is joined on (`"t0"."author_id"`). */
+  originColumns: string[];
   child: Level;
   /** The child's join plus its own conditions. */
   where: string[];
@@ -88,13 +98,44 @@ function columnOf(ctx: ReadContext, level: Level, item: SelectColumn): OutputCol
   return { expr: cast ? `(${expr})${cast}` : expr, key: fieldKey(item.field, item.alias) };
 }
 
+/** `col.sum()`, `count()`: PostgREST's aggregate, named after its function unless aliased. */
+function aggregateOf(ctx: ReadContext, level: Level, item: SelectAggregate): OutputColumn {
+  if (!ctx.aggregates) {
+    throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  }
+  let argument = '*';
+  if (item.field) {
+    requireColumn(level.source, item.field.name);
+    argument = fieldSql(level.alias, level.source, item.field);
+    if (item.cast !== undefined)
+      argument = `(${argument})${castSql(item.cast, ctx.snapshot.types)}`;
+    if (isComputed(level.source, item.field.name)) level.needed = '*';
+    else if (level.needed !== '*') level.needed.add(item.field.name);
+  }
+  let expr = `${item.fn}(${argument})`;
+  if (item.resultCast !== undefined) {
+    expr = `(${expr})${castSql(item.resultCast, ctx.snapshot.types)}`;
+  }
+  return { expr, key: item.alias ?? item.fn, aggregate: true };
+}
+
+/** With an aggregate in the select list, the other columns (and embeds' join columns) group. */
+function groupByOf(columns: OutputColumn[]): string[] {
+  if (!columns.some((column) => column.aggregate)) return [];
+  const groups = columns.flatMap((column) =>
+    column.aggregate ? [] : (column.groupBy ?? [column.expr]),
+  );
+  return [...new Set(groups)];
+}
+
 function whereSql(conditions: string[]): string {
   return conditions.length === 0 ? '' : ` where ${conditions.join(' and ')}`;
 }
 
-/** The FROM/WHERE/ORDER/LIMIT of a level, for subqueries. */
+/** The FROM/WHERE/GROUP BY/ORDER/LIMIT of a level, for subqueries. */
 export function levelTail(level: Level, where: string[], withRange = true): string {
   let sql = ` from ${level.source.fromSql} as ${ident(level.alias)}${whereSql(where)}`;
+  if (withRange && level.groupBy.length > 0) sql += ` group by ${level.groupBy.join(', ')}`;
   if (withRange && level.orderBy.length > 0) sql += ` order by ${level.orderBy.join(', ')}`;
   if (withRange && level.limit !== undefined) sql += ` limit ${integer(level.limit)}`;
   if (withRange && level.offset !== undefined) sql += ` offset ${integer(level.offset)}`;
@@ -200,6 +241,7 @@ function resolveEmbed(
     item,
     key,
     relationship,
+    originColumns: originColumns.map((column) => `${ident(level.alias)}.${ident(column)}`),
     child,
     where: [...join, ...child.filters, ...child.embedConditions],
   };
@@ -278,6 +320,7 @@ export function buildLevel(
     filters: [],
     embedConditions: [],
     orderBy: [],
+    groupBy: [],
     needed: new Set(),
   };
   const embeds: ResolvedEmbed[] = [];
@@ -295,14 +338,23 @@ export function buildLevel(
         else if (level.needed !== '*') level.needed.add(item.field.name);
         break;
       case 'aggregate':
-        throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+        level.columns.push(aggregateOf(ctx, level, item));
+        break;
       case 'embed': {
         const embed = resolveEmbed(ctx, level, path, item);
         embeds.push(embed);
+        const groupBy = embed.originColumns;
         if (item.items.length === 0) {
           // `rel()`: no output, only filters.
-        } else if (item.spread) level.columns.push(...spreadColumns(embed));
-        else level.columns.push({ expr: embedValueSql(embed), key: embed.key });
+        } else if (item.spread) {
+          // A to-one spread's values group as columns; a to-many spread's arrays by the join.
+          const spread = spreadColumns(embed);
+          level.columns.push(
+            ...(embed.relationship.toOne
+              ? spread
+              : spread.map((column) => ({ ...column, groupBy }))),
+          );
+        } else level.columns.push({ expr: embedValueSql(embed), key: embed.key, groupBy });
         if (item.joinType === 'inner') level.embedConditions.push(existsSql(embed));
         break;
       }
@@ -333,6 +385,7 @@ export function buildLevel(
   for (const tree of params?.logic ?? []) {
     level.filters.push(logicSql(alias, source, tree, ctx.params, embedFilter));
   }
+  level.groupBy = groupByOf(level.columns);
   for (const term of params?.order ?? []) level.orderBy.push(orderSql(level, embeds, term));
   if (params?.limit !== undefined) level.limit = params.limit;
   if (params?.offset !== undefined) level.offset = params.offset;
