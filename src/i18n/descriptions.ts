@@ -35,6 +35,8 @@ export const descriptions: Record<UiKey, string> = {
   'pagination.next': 'Link to the next page of a list.',
   'pagination.page':
     'Accessible name of a numbered link to one page of a list. {{page}} is the number.',
+  'pagination.pageTitle':
+    'Heading and tab title of later pages of a category’s or author’s article list. {{title}} is the category’s name or the author’s, {{page}} this page number, {{total}} the number of pages.',
   'article.byline':
     'Under an article title. <0>{{author}}</0> becomes a link to the author’s page.',
   'article.published': 'Publication date of an article; {{date}} is already a formatted date.',

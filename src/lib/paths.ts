@@ -6,9 +6,12 @@ import { reservedPageSlugs } from '../content/schemas/rules';
 export const homePath = (locale: Locale) => localizedPath(locale);
 export const articlePath = (locale: Locale, slug: string) =>
   localizedPath(locale, 'articles', slug);
-export const categoryPath = (locale: Locale, slug: string) =>
-  localizedPath(locale, 'categories', slug);
-export const authorPath = (locale: Locale, slug: string) => localizedPath(locale, 'authors', slug);
+/** A category's articles; page 1 is `/{l}/categories/{slug}/`, later pages add `page/{n}/`. */
+export const categoryPath = (locale: Locale, slug: string, page = 1) =>
+  pagedPath(page, locale, 'categories', slug);
+/** An author's articles; page 1 is `/{l}/authors/{slug}/`, later pages add `page/{n}/`. */
+export const authorPath = (locale: Locale, slug: string, page = 1) =>
+  pagedPath(page, locale, 'authors', slug);
 export const staticPagePath = (locale: Locale, slug: string) => localizedPath(locale, slug);
 export const searchPath = (locale: Locale) => localizedPath(locale, 'search');
 export const moderationPath = (locale: Locale) => localizedPath(locale, 'moderation');
@@ -21,10 +24,15 @@ export const resetPasswordPath = (locale: Locale) =>
 
 /** Page 1 of the article list is `/{l}/articles/`; later pages are `/{l}/articles/page/{n}/`. */
 export function articleListPath(locale: Locale, page: number): string {
+  return pagedPath(page, locale, 'articles');
+}
+
+/** Page 1 of a list is the list's own path; page n adds `page/{n}/`. */
+function pagedPath(page: number, locale: Locale, ...segments: string[]): string {
   if (!Number.isInteger(page) || page < 1) throw new RangeError(`Not a page number: ${page}`);
   return page === 1
-    ? localizedPath(locale, 'articles')
-    : localizedPath(locale, 'articles', 'page', page);
+    ? localizedPath(locale, ...segments)
+    : localizedPath(locale, ...segments, 'page', page);
 }
 
 /**

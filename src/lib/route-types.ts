@@ -61,15 +61,21 @@ export interface HomeRoute extends RouteBase {
   categories: LinkTo[];
 }
 
-export interface ArticleListRoute extends RouteBase {
-  kind: 'article-list';
+/** One page of a paginated list of teasers: the article list, a category, an author. */
+export interface ListPage {
   /** 1-based page number. */
   page: number;
   totalPages: number;
+  /** Articles in the whole list, on every page. */
   totalArticles: number;
+  /** The articles on this page: the locale's own first, then fallbacks, as in the whole list. */
   entries: ArticleEntry[];
   /** Path of every page of this list, index 0 = page 1. */
   pagePaths: string[];
+}
+
+export interface ArticleListRoute extends RouteBase, ListPage {
+  kind: 'article-list';
 }
 
 export interface ArticleRoute extends RouteBase {
@@ -85,16 +91,14 @@ export interface ArticleRoute extends RouteBase {
   related: ArticleEntry[];
 }
 
-export interface CategoryRoute extends RouteBase {
+export interface CategoryRoute extends RouteBase, ListPage {
   kind: 'category';
   category: Category;
-  entries: ArticleEntry[];
 }
 
-export interface AuthorRoute extends RouteBase {
+export interface AuthorRoute extends RouteBase, ListPage {
   kind: 'author';
   author: Author;
-  entries: ArticleEntry[];
 }
 
 export interface PageRoute extends RouteBase {

@@ -134,11 +134,29 @@ function buildRoutes(content: SiteContent): Route[] {
     return { title: category.title, path: categoryPath(category.language, category.slug) };
   };
 
+  // Every list of the site is cut from these: a locale's reachable articles, own first.
+  const entriesIn = new Map(
+    locales.map((locale) => [locale, listEntries(content, locale, articleGroups)]),
+  );
+  const entriesOf = (locale: Locale) => entriesIn.get(locale) ?? [];
+  const inCategory = (key: string) => (entry: ArticleEntry) =>
+    entry.article.categories.some((category) => category.key === key);
+  const byAuthor = (id: string) => (entry: ArticleEntry) => entry.article.author._id === id;
+  // How many articles a category or author lists in each locale: which of its pages exist there.
+  const categoryCounts = countsIn(entriesIn, (entry) =>
+    entry.article.categories.map((category) => category.key),
+  );
+  const authorCounts = countsIn(entriesIn, (entry) => [entry.article.author._id]);
+
   const routes: Route[] = [];
   for (const locale of locales) {
-    const entries = listEntries(content, locale, articleGroups);
+    const entries = entriesOf(locale);
     routes.push(homeRoute(content, locale, entries));
-    routes.push(...articleListRoutes(content, locale, articleGroups));
+    routes.push(
+      ...listRoutes(locale, entries, articleListPath, (other) => entriesOf(other).length, {
+        locale,
+      }).map((route): ArticleListRoute => ({ ...route, kind: 'article-list' })),
+    );
 
     for (const entry of entries) {
       const { article } = entry;
@@ -160,30 +178,32 @@ function buildRoutes(content: SiteContent): Route[] {
     }
 
     for (const category of content.categories[locale]) {
-      const pathIn = pathsOf(categoryGroups.get(category.key), categoryPath);
-      const inCategory = entries.filter((entry) =>
-        entry.article.categories.some((candidate) => candidate.key === category.key),
+      const group = categoryGroups.get(category.key);
+      const pathOf = (other: Locale, page: number) =>
+        categoryPath(other, group?.[other]?.slug ?? category.slug, page);
+      const countIn = (other: Locale) =>
+        group?.[other] === undefined
+          ? undefined
+          : (categoryCounts.get(other)?.get(category.key) ?? 0);
+      // Category and author pages only repeat their articles' teasers: left out of the search
+      // index (listRoutes), so a search finds the articles themselves rather than pages listing them.
+      const pages = listRoutes(locale, entries.filter(inCategory(category.key)), pathOf, countIn, {
+        locale,
+        slug: category.slug,
+      });
+      routes.push(
+        ...pages.map((route): CategoryRoute => ({ ...route, kind: 'category', category })),
       );
-      routes.push({
-        // Category and author pages only repeat their articles' teasers: left out of the search
-        // index, so a search finds the articles themselves rather than pages listing them.
-        ...documentBase(locale, categoryPath(locale, category.slug), pathIn, false),
-        params: { locale, slug: category.slug },
-        kind: 'category',
-        category,
-        entries: inCategory,
-      } satisfies CategoryRoute);
     }
 
     for (const author of content.authors) {
-      const pathIn = everywhere((other) => authorPath(other, author.slug));
-      routes.push({
-        ...documentBase(locale, authorPath(locale, author.slug), pathIn, false),
-        params: { locale, slug: author.slug },
-        kind: 'author',
-        author,
-        entries: entries.filter((entry) => entry.article.author._id === author._id),
-      } satisfies AuthorRoute);
+      const pathOf = (other: Locale, page: number) => authorPath(other, author.slug, page);
+      const countIn = (other: Locale) => authorCounts.get(other)?.get(author._id) ?? 0;
+      const pages = listRoutes(locale, entries.filter(byAuthor(author._id)), pathOf, countIn, {
+        locale,
+        slug: author.slug,
+      });
+      routes.push(...pages.map((route): AuthorRoute => ({ ...route, kind: 'author', author })));
     }
 
     for (const page of content.pages[locale]) {
@@ -313,34 +333,53 @@ function homeRoute(content: SiteContent, locale: Locale, entries: ArticleEntry[]
   };
 }
 
-function articleListRoutes(
-  content: SiteContent,
+/**
+ * A list of teasers cut into pages of `articlesPerPage` (one empty page when it has none): page 1
+ * at `pathOf(locale, 1)`, page n at `pathOf(locale, n)`. Page n of the same list in another locale
+ * is its alternate where that list exists (`countIn` gives its length) and is as long.
+ */
+function listRoutes(
   locale: Locale,
-  articleGroups: Map<string, TranslationGroup<Article>>,
-): ArticleListRoute[] {
-  const pageCount = (of: Locale) =>
-    Math.max(1, Math.ceil(listEntries(content, of, articleGroups).length / articlesPerPage));
-  const entries = listEntries(content, locale, articleGroups);
-  const totalPages = pageCount(locale);
-  const pagePaths = Array.from({ length: totalPages }, (_, index) =>
-    articleListPath(locale, index + 1),
-  );
-  const counts = new Map(locales.map((other) => [other, pageCount(other)]));
+  entries: ArticleEntry[],
+  pathOf: (locale: Locale, page: number) => string,
+  countIn: (locale: Locale) => number | undefined,
+  params: Record<string, string>,
+) {
+  const pageCount = (count: number) => Math.max(1, Math.ceil(count / articlesPerPage));
+  const totalPages = pageCount(entries.length);
+  const pagePaths = Array.from({ length: totalPages }, (_, index) => pathOf(locale, index + 1));
   return pagePaths.map((path, index) => {
     const page = index + 1;
-    const pathIn: PathIn = (other) =>
-      (counts.get(other) ?? 0) >= page ? articleListPath(other, page) : undefined;
+    const pathIn: PathIn = (other) => {
+      const count = countIn(other);
+      return count !== undefined && pageCount(count) >= page ? pathOf(other, page) : undefined;
+    };
     return {
       ...documentBase(locale, path, pathIn, false),
-      params: page === 1 ? { locale } : { locale, page: String(page) },
-      kind: 'article-list',
+      params: page === 1 ? params : { ...params, page: String(page) },
       page,
       totalPages,
       totalArticles: entries.length,
       entries: entries.slice(index * articlesPerPage, page * articlesPerPage),
       pagePaths,
-    };
+    } satisfies Omit<ArticleListRoute, 'kind'>;
   });
+}
+
+/** How many entries each locale's list holds per key (a category key, an author id). */
+function countsIn(
+  entriesIn: Map<Locale, ArticleEntry[]>,
+  keysOf: (entry: ArticleEntry) => string[],
+): Map<Locale, Map<string, number>> {
+  const counts = new Map<Locale, Map<string, number>>();
+  for (const [locale, entries] of entriesIn) {
+    const ofLocale = new Map<string, number>();
+    for (const entry of entries) {
+      for (const key of keysOf(entry)) ofLocale.set(key, (ofLocale.get(key) ?? 0) + 1);
+    }
+    counts.set(locale, ofLocale);
+  }
+  return counts;
 }
 
 function articleRoute(
@@ -439,9 +478,9 @@ function describeRoute(route: Route): string {
     case 'article':
       return `${route.fallback ? 'fallback of ' : ''}article "${route.article._id}"`;
     case 'category':
-      return `category "${route.category._id}"`;
+      return `page ${route.page} of category "${route.category._id}"`;
     case 'author':
-      return `author "${route.author._id}"`;
+      return `page ${route.page} of author "${route.author._id}"`;
     case 'page':
       return `page "${route.page._id}"`;
     default:

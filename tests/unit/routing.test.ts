@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Route } from '../../src/lib/route-types';
+import type { AuthorRoute, CategoryRoute, Route } from '../../src/lib/route-types';
 import { getRoutes, getStaticPathsOf } from '../../src/lib/routing';
 import { buildContent, manyArticles } from './helpers/site-content';
 
@@ -252,6 +252,120 @@ describe('article list pagination', () => {
       ['/fr/articles/', 0],
       ['/ar/articles/', 0],
     ]);
+  });
+});
+
+describe('category and author pagination', () => {
+  // 30 articles in English and the category, 20 of them in German, 8 more in German only; one
+  // author wrote them all but two, which another wrote. The category has no Arabic version.
+  const articles = [
+    ...manyArticles(30, ['en']).map((article, index) => ({
+      ...article,
+      slugs: index < 20 ? { ...article.slugs, de: `a${index}-de` } : article.slugs,
+      categories: ['language'],
+      author: index < 2 ? 'hana-sato' : 'amara-okafor',
+    })),
+    ...manyArticles(8, ['de']).map((article) => ({
+      ...article,
+      key: `${article.key}-de-only`,
+      slugs: { de: `${article.key}-only-de` },
+      categories: ['language'],
+    })),
+  ];
+  const paged = getRoutes(
+    buildContent({
+      categories: [{ key: 'language', slugs: { en: 'language', de: 'sprache', fr: 'langue' } }],
+      authors: ['amara-okafor', 'hana-sato'],
+      articles,
+    }),
+  );
+  const pagesOf = (kind: 'category' | 'author', locale: string) =>
+    paged.filter(
+      (route): route is CategoryRoute | AuthorRoute =>
+        route.kind === kind && route.locale === locale,
+    );
+
+  it('cuts a category into pages of 12 like the article list, page 1 at the category’s path', () => {
+    const english = pagesOf('category', 'en');
+    expect(english.map((route) => [route.path, route.entries.length])).toEqual([
+      ['/en/categories/language/', 12],
+      ['/en/categories/language/page/2/', 12],
+      ['/en/categories/language/page/3/', 6],
+    ]);
+    expect(english.map((route) => route.params)).toEqual([
+      { locale: 'en', slug: 'language' },
+      { locale: 'en', slug: 'language', page: '2' },
+      { locale: 'en', slug: 'language', page: '3' },
+    ]);
+    const third = routeAt(paged, '/en/categories/language/page/3/');
+    if (third.kind !== 'category') throw new Error('not a category');
+    expect([third.page, third.totalPages, third.totalArticles]).toEqual([3, 3, 30]);
+    expect(third.pagePaths).toEqual(english.map((route) => route.path));
+    expect(third.canonicalPath).toBe(third.path);
+    expect(third.indexable).toBe(true);
+    expect(third.searchable).toBe(false);
+  });
+
+  it('puts a locale’s own articles on the first pages and the labelled fallbacks after them', () => {
+    const german = pagesOf('category', 'de');
+    expect(german.map((route) => route.path)).toEqual([
+      '/de/categories/sprache/',
+      '/de/categories/sprache/page/2/',
+      '/de/categories/sprache/page/3/',
+      '/de/categories/sprache/page/4/',
+    ]);
+    const flags = german.map((route) => route.entries.map((entry) => entry.fallback));
+    expect(flags.flat()).toEqual([
+      ...Array<boolean>(28).fill(false),
+      ...Array<boolean>(10).fill(true),
+    ]);
+    expect(flags[2]).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('links page n to page n of the same category in the locales whose list is as long', () => {
+    const third = routeAt(paged, '/de/categories/sprache/page/3/');
+    expect(third.alternates).toEqual([
+      { hreflang: 'en', path: '/en/categories/language/page/3/' },
+      { hreflang: 'de', path: '/de/categories/sprache/page/3/' },
+      { hreflang: 'fr', path: '/fr/categories/langue/page/3/' },
+      { hreflang: 'x-default', path: '/en/categories/language/page/3/' },
+    ]);
+    // Only German has a fourth page: the others' switcher entries say so and lead home.
+    const fourth = routeAt(paged, '/de/categories/sprache/page/4/');
+    expect(fourth.alternates).toEqual([{ hreflang: 'de', path: '/de/categories/sprache/page/4/' }]);
+    expect(fourth.switcher.find((entry) => entry.locale === 'en')).toEqual({
+      locale: 'en',
+      path: '/en/',
+      current: false,
+      available: false,
+    });
+  });
+
+  it('cuts an author’s articles into pages too, and leaves a short list on one page', () => {
+    expect(pagesOf('author', 'fr').map((route) => [route.path, route.entries.length])).toEqual([
+      ['/fr/authors/amara-okafor/', 12],
+      ['/fr/authors/amara-okafor/page/2/', 12],
+      ['/fr/authors/amara-okafor/page/3/', 4],
+      ['/fr/authors/hana-sato/', 2],
+    ]);
+    expect(routeAt(paged, '/fr/authors/amara-okafor/page/2/').params).toEqual({
+      locale: 'fr',
+      slug: 'amara-okafor',
+      page: '2',
+    });
   });
 });
 

@@ -10,6 +10,8 @@ import { getRoutes } from '../../../src/lib/routing.ts';
 import type {
   ArticleListRoute,
   ArticleRoute,
+  AuthorRoute,
+  CategoryRoute,
   Route,
   RouteKind,
 } from '../../../src/lib/route-types.ts';
@@ -97,6 +99,32 @@ export function translationPath(route: ArticleRoute, locale: Locale): string {
 /** Pages of the article list in a locale, page 1 first. */
 export function articleListPages(data: SiteData, locale: Locale): ArticleListRoute[] {
   return routesOf(data, 'article-list', locale).sort((a, b) => a.page - b.page);
+}
+
+/**
+ * The pages of a category's or author's list in a locale that fills more than one page, page 1
+ * first, the shortest, preferring one whose pages hold fallbacks; `undefined` when every such list of the
+ * dataset fits on one page (the embedded dataset: see README, "A large dataset").
+ */
+export function aPaginatedList(
+  data: SiteData,
+  kind: 'category' | 'author',
+  locale: Locale,
+): (CategoryRoute | AuthorRoute)[] | undefined {
+  const lists = new Map<string, (CategoryRoute | AuthorRoute)[]>();
+  for (const route of routesOf(data, kind, locale)) {
+    const first = route.pagePaths[0] ?? route.path;
+    lists.set(first, [...(lists.get(first) ?? []), route]);
+  }
+  // The shortest such list: a test that opens every page stays quick at 2,000 articles.
+  const long = [...lists.values()]
+    .filter((pages) => pages.length > 1)
+    .sort((a, b) => a.length - b.length)
+    .map((pages) => pages.sort((a, b) => a.page - b.page));
+  return (
+    long.find((pages) => pages.some((route) => route.entries.some((entry) => entry.fallback))) ??
+    long[0]
+  );
 }
 
 export type PageType =
