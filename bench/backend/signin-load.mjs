@@ -5,12 +5,15 @@
 // known address next to an unknown one. Prints numbers; nothing passes or fails.
 //
 //   node bench/backend/signin-load.mjs [--quick] [--server <other checkout>/local-supabase/server.ts]
+//   node bench/backend/signin-load.mjs --compare-probe [--rounds 3] [--quick]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { SignJWT } from 'jose';
+import { Worker } from 'node:worker_threads';
+import { printRequestThreadWork } from './request-thread-work.mjs';
 
 const DEMO_PASSWORD = 'polyglot-demo-2026';
 const DEMO_EMAILS = ['member@example.com', 'second@example.com', 'moderator@example.com'];
@@ -38,9 +41,16 @@ async function startServer(serverModule, env) {
     }),
   ]);
   const { url, anonKey } = JSON.parse(line);
+  // The server reports how long transactions have held its database queue, every 250 ms.
+  let heldMs = 0;
+  lines.on('line', (text) => {
+    const report = JSON.parse(text);
+    if (typeof report.heldMs === 'number') heldMs = report.heldMs;
+  });
   return {
     url,
     anonKey,
+    heldMs: () => heldMs,
     async stop() {
       child.kill('SIGTERM');
       await once(child, 'exit');
@@ -63,36 +73,68 @@ async function signIn(server, email, password) {
   return { status: response.status, code: body.code, ms: performance.now() - began };
 }
 
-/** One REST read every 50 ms until `stop()`; returns the latencies. */
-function startProbe(server) {
+/** The probe's loop: one REST read every 50 ms while `running()`; returns the latencies. */
+async function probeLoop(url, headers, running) {
+  const times = [];
+  while (running()) {
+    const began = performance.now();
+    const response = await fetch(url, { headers });
+    const rows = await response.json();
+    if (!Array.isArray(rows) || rows.length !== 20) throw new Error(`probe got ${response.status}`);
+    times.push(performance.now() - began);
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, 50 - (performance.now() - began))),
+    );
+  }
+  return times;
+}
+
+/**
+ * One REST read every 50 ms until `stop()`; returns the latencies. `thread: 'main'` (the default)
+ * probes from this process's event loop, shared with the load-generating clients, as every earlier
+ * run in bench/README.md did; `'own'` from a worker thread of its own, whose timings cannot include
+ * time spent waiting behind the clients' work here (`--compare-probe` puts the two side by side).
+ */
+function startProbe(server, { thread = 'main' } = {}) {
   const url = `${server.url}/rest/v1/comments?select=id,body,author_id,created_at&article_key=eq.bench.signin&order=created_at.asc&limit=20`;
   const headers = { apikey: server.anonKey, Authorization: `Bearer ${server.anonKey}` };
-  const times = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const began = performance.now();
-      const response = await fetch(url, { headers });
-      const rows = await response.json();
-      if (!Array.isArray(rows) || rows.length !== 20)
-        throw new Error(`probe got ${response.status}`);
-      times.push(performance.now() - began);
-      await sleep(Math.max(0, 50 - (performance.now() - began)));
-    }
-  })();
+  if (thread === 'main') {
+    let running = true;
+    const loop = probeLoop(url, headers, () => running);
+    return {
+      async stop() {
+        running = false;
+        return loop;
+      },
+    };
+  }
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     let running = true;
+     parentPort.once('message', () => { running = false; });
+     (${probeLoop.toString()})(workerData.url, workerData.headers, () => running)
+       .then((times) => parentPort.postMessage(times), (error) => { throw error; });`,
+    { eval: true, workerData: { url, headers } },
+  );
+  const done = new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
   return {
     async stop() {
-      running = false;
-      await loop;
+      worker.postMessage('stop');
+      const times = await done;
+      await worker.terminate();
       return times;
     },
   };
 }
 
 /** `clients` loops signing in for `seconds`; the REST probe runs meanwhile. */
-async function measureLevel(server, clients, seconds) {
-  const probe = startProbe(server);
+async function measureLevel(server, clients, seconds, probeThread = 'main') {
+  const probe = startProbe(server, { thread: probeThread });
   const attempts = [];
+  const heldBefore = server.heldMs();
   const began = performance.now();
   const deadline = began + seconds * 1000;
   await Promise.all(
@@ -105,6 +147,9 @@ async function measureLevel(server, clients, seconds) {
   if (clients === 0) await sleep(seconds * 1000);
   const elapsed = (performance.now() - began) / 1000;
   const rest = await probe.stop();
+  // The last report can be up to 250 ms old: let it catch up before reading it.
+  await sleep(300);
+  const dbBusy = (server.heldMs() - heldBefore) / (elapsed * 1000 + 300);
   const ok = attempts.filter((attempt) => attempt.status === 200);
   const refused = attempts.filter((attempt) => attempt.status === 429);
   const other = attempts.length - ok.length - refused.length;
@@ -129,6 +174,7 @@ async function measureLevel(server, clients, seconds) {
     other,
     restP50: percentile(rest, 50),
     restP95: percentile(rest, 95),
+    dbBusy,
   };
 }
 
@@ -176,22 +222,6 @@ async function measureEnumerationTiming(server, samples) {
   return { known, unknown };
 }
 
-/** What one access token costs to sign (HS256, as the backend signs them). */
-async function measureTokenSigning(count) {
-  const secret = new TextEncoder().encode(
-    'super-secret-jwt-token-with-at-least-32-characters-long',
-  );
-  const began = performance.now();
-  for (let i = 0; i < count; i++) {
-    await new SignJWT({ sub: crypto.randomUUID(), role: 'authenticated', session_id: 'x' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(secret);
-  }
-  return (performance.now() - began) / count;
-}
-
 const row = (cells) => `| ${cells.join(' | ')} |`;
 
 /** Prints the section; `quick` measures shorter. */
@@ -209,11 +239,12 @@ export async function runSignInLoad({ quick = false, serverModule, hashEnv = {} 
         'sign-ins/s',
         'sign-in p50 / p95',
         'REST p50 / p95',
+        'DB queue held',
         '429s',
         'other errors',
       ]),
     );
-    console.log(row(['---:', '---:', '---:', '---:', '---:', '---:']));
+    console.log(row(['---:', '---:', '---:', '---:', '---:', '---:', '---:']));
     for (const clients of [0, 1, 4, 16, 64, 128]) {
       const level = await measureLevel(server, clients, seconds);
       console.log(
@@ -222,6 +253,7 @@ export async function runSignInLoad({ quick = false, serverModule, hashEnv = {} 
           clients === 0 ? '–' : level.perSecond.toFixed(1),
           clients === 0 ? '–' : `${ms(level.signInP50)} / ${ms(level.signInP95)}`,
           `${ms(level.restP50)} / ${ms(level.restP95)}`,
+          `${Math.round(level.dbBusy * 100)} %`,
           level.refused === 0
             ? '0'
             : `${level.refused} (${level.refusedCodes.join(', ')}, p95 ${ms(level.refusedP95)})`,
@@ -257,10 +289,56 @@ export async function runSignInLoad({ quick = false, serverModule, hashEnv = {} 
     console.log(
       `  difference:         ${((Math.abs(knownSignUp - newSignUp) / newSignUp) * 100).toFixed(1)} % of the new mean`,
     );
-    const signing = await measureTokenSigning(quick ? 200 : 1000);
+    await printRequestThreadWork({ quick });
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * REST p95 with 4 clients signing in against idle, with the probe on this process's event loop
+ * (shared with the clients) and on a thread of its own, alternating so that both see the same
+ * machine: idle and 4 clients for one probe, then for the other, `rounds` times.
+ */
+export async function compareProbes({ rounds = 3, seconds = 8, serverModule } = {}) {
+  const server = await startServer(serverModule, {});
+  try {
     console.log(
-      `\nOther work on the request thread: signing one access token (HS256) ${signing.toFixed(3)} ms`,
+      `\nREST probe on the clients' event loop vs on its own thread (${seconds} s per level, alternating)`,
     );
+    console.log(
+      row([
+        'round',
+        'probe',
+        'load avg',
+        'idle p50 / p95',
+        '4 clients p50 / p95',
+        'p95 ratio',
+        'sign-ins/s',
+        'DB queue held idle → 4',
+      ]),
+    );
+    console.log(row(['---:', '---', '---:', '---:', '---:', '---:', '---:', '---:']));
+    for (let round = 1; round <= rounds; round++) {
+      for (const thread of ['main', 'own']) {
+        const idle = await measureLevel(server, 0, seconds, thread);
+        await sleep(500);
+        const busy = await measureLevel(server, 4, seconds, thread);
+        await sleep(500);
+        console.log(
+          row([
+            String(round),
+            thread === 'main' ? "clients' loop" : 'own thread',
+            os.loadavg()[0].toFixed(1),
+            `${ms(idle.restP50)} / ${ms(idle.restP95)}`,
+            `${ms(busy.restP50)} / ${ms(busy.restP95)}`,
+            `${(busy.restP95 / idle.restP95).toFixed(1)}×`,
+            busy.perSecond.toFixed(1),
+            `${Math.round(idle.dbBusy * 100)} → ${Math.round(busy.dbBusy * 100)} %`,
+          ]),
+        );
+      }
+    }
   } finally {
     await server.stop();
   }
@@ -268,7 +346,20 @@ export async function runSignInLoad({ quick = false, serverModule, hashEnv = {} 
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { quick: { type: 'boolean', default: false }, server: { type: 'string' } },
+    options: {
+      quick: { type: 'boolean', default: false },
+      server: { type: 'string' },
+      'compare-probe': { type: 'boolean', default: false },
+      rounds: { type: 'string', default: '3' },
+    },
   });
-  await runSignInLoad({ quick: values.quick, serverModule: values.server });
+  if (values['compare-probe']) {
+    await compareProbes({
+      rounds: Number(values.rounds),
+      seconds: values.quick ? 3 : 8,
+      serverModule: values.server,
+    });
+  } else {
+    await runSignInLoad({ quick: values.quick, serverModule: values.server });
+  }
 }

@@ -39,6 +39,27 @@ await server.db.query(
    from generate_series(1, 50) as g
    cross join lateral (select id from public.profiles order by id limit 1) as p`,
 );
+// How long transactions hold the database's one queue (PGlite is one session): the time from a
+// transaction's first statement to its end, summed; printed as `{heldMs}` every 250 ms. A lower
+// bound (BEGIN/COMMIT and statements outside transactions are not counted).
+let heldMs = 0;
+const held = (run) =>
+  async function (...args) {
+    const fn = args.findIndex((arg) => typeof arg === 'function');
+    const inner = args[fn];
+    args[fn] = async (tx) => {
+      const began = performance.now();
+      try {
+        return await inner(tx);
+      } finally {
+        heldMs += performance.now() - began;
+      }
+    };
+    return run.apply(this, args);
+  };
+server.db.transaction = held(server.db.transaction);
+server.db.asRole = held(server.db.asRole);
+setInterval(() => process.stdout.write(`${JSON.stringify({ heldMs })}\n`), 250).unref();
 process.stdout.write(`${JSON.stringify({ url: server.url, anonKey: server.keys.anonKey })}\n`);
 process.on('SIGTERM', () => {
   void server.stop().then(() => process.exit(0));
