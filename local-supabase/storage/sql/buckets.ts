@@ -1,7 +1,7 @@
 // storage.buckets: read as the superuser where storage-api does (limits on upload, public downloads)
 // and as the caller for the bucket API, so bucket policies decide there.
 import type { Tx } from '../../db/database.ts';
-import { isoMillis } from './list-v2.ts';
+import { isoMillis } from './iso-time.ts';
 import { escapeLike } from './list.ts';
 
 /** A bucket as storage-api's `GET /bucket/<id>` answers it (its `bucketSchema`, in that order). */

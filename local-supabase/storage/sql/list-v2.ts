@@ -3,6 +3,7 @@
 // names are whole keys, pages are cut by a cursor (never an offset), and with a delimiter every
 // sub-folder is one entry named `<folder>/`. Run as the caller, so the select policy decides.
 import type { Tx } from '../../db/database.ts';
+import { isoMillis } from './iso-time.ts';
 import type { ListEntry } from './list.ts';
 
 export type SortColumnV2 = 'name' | 'updated_at' | 'created_at';
@@ -30,10 +31,6 @@ export interface ListV2Row extends ListEntry {
   key?: string;
   user_metadata?: Record<string, unknown> | null;
 }
-
-/** A timestamp as a JavaScript Date serialises (`2021-02-17T04:43:32.770Z`), as storage-api's rows do. */
-export const isoMillis = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * One page plus one entry (so the caller knows whether there is a next page). The sort column and

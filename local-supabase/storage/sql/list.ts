@@ -1,6 +1,7 @@
 // `POST /object/list/<bucket>`: one level of a bucket like storage-api's `storage.search()`: the
 // objects directly under the prefix, and one entry per sub-folder with `id: null` and no metadata.
 import type { Tx } from '../../db/database.ts';
+import { isoMillis } from './iso-time.ts';
 
 export type SortColumn = 'name' | 'updated_at' | 'created_at' | 'last_accessed_at';
 
@@ -52,8 +53,9 @@ export async function listObjects(
        from entries e where e.name ilike $3 || '%' escape '\\'
        order by ${order}, name limit $4 offset $5
      )
-     select coalesce(json_agg(json_build_object('name', name, 'id', id, 'updated_at', updated_at,
-       'created_at', created_at, 'last_accessed_at', last_accessed_at, 'metadata', metadata)
+     select coalesce(json_agg(json_build_object('name', name, 'id', id, 'updated_at', ${isoMillis('updated_at')},
+       'created_at', ${isoMillis('created_at')}, 'last_accessed_at', ${isoMillis('last_accessed_at')},
+       'metadata', metadata)
        order by position), '[]')::text as entries
      from page`,
     [bucket, options.prefix, escapeLike(options.search), options.limit, options.offset],

@@ -1,6 +1,7 @@
 // storage.objects rows. Every function takes the `Tx` it runs in: callers pick the role (the caller's
 // via `db.asRole`, so the product's policies decide, or the superuser where storage-api uses one).
 import type { Tx } from '../../db/database.ts';
+import { isoMillis } from './iso-time.ts';
 
 export interface ObjectMetadata {
   eTag: string;
@@ -68,7 +69,8 @@ export async function upsertObject(tx: Tx, row: NewObject): Promise<void> {
 
 const OBJECT_JSON = `json_build_object('id', o.id, 'bucket_id', o.bucket_id, 'name', o.name,
   'version', o.version, 'metadata', o.metadata, 'user_metadata', o.user_metadata,
-  'created_at', o.created_at, 'updated_at', o.updated_at, 'last_accessed_at', o.last_accessed_at)`;
+  'created_at', ${isoMillis('o.created_at')}, 'updated_at', ${isoMillis('o.updated_at')},
+  'last_accessed_at', ${isoMillis('o.last_accessed_at')})`;
 
 export async function findObject(
   tx: Tx,
@@ -93,7 +95,9 @@ export async function deleteObjects(
     `with deleted as (
        delete from storage.objects o where o.bucket_id = $1 and o.name = any($2::text[]) returning o.*
      )
-     select coalesce(json_agg(to_jsonb(d) - 'path_tokens' order by d.name), '[]')::text as deleted
+     select coalesce(json_agg(to_jsonb(d) - 'path_tokens' || jsonb_build_object(
+       'created_at', ${isoMillis('d.created_at')}, 'updated_at', ${isoMillis('d.updated_at')},
+       'last_accessed_at', ${isoMillis('d.last_accessed_at')}) order by d.name), '[]')::text as deleted
      from deleted d`,
     [bucket, names],
   );
