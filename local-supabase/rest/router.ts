@@ -10,6 +10,7 @@ import { AccountError, checkAccount } from '../http/account.ts';
 import { identifyRequest, JwtError } from '../http/keys.ts';
 import { jwtError, restError, tableNotFound } from './errors.ts';
 import { readRelation } from './handlers/read.ts';
+import { putRow } from './handlers/put.ts';
 import { callFunction } from './handlers/rpc.ts';
 import type { Scope } from './handlers/scope.ts';
 import { deleteRows, insertRows, updateRows } from './handlers/write.ts';
@@ -88,6 +89,8 @@ async function handleTable(scope: Scope, name: string): Promise<Reply> {
       return updateRows(scope, relation);
     case 'DELETE':
       return deleteRows(scope, relation);
+    case 'PUT':
+      return putRow(scope, relation);
     default:
       throw restError(405, 'PGRST117', `Unsupported HTTP method: ${scope.c.req.method}`);
   }

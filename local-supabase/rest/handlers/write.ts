@@ -19,7 +19,7 @@ import type { Relation } from '../snapshot.ts';
 import { relationAsSource } from './read.ts';
 import { checkMaxAffected, queryBound, queryStatement, runAsCaller, type Scope } from './scope.ts';
 
-interface Outcome {
+export interface Outcome {
   affected: number;
   /** Rows an upsert updated rather than inserted. */
   updated: number;
@@ -40,7 +40,7 @@ function requireColumns(relation: Relation, names: Iterable<string>): void {
   }
 }
 
-function wantsRepresentation(scope: Scope): boolean {
+export function wantsRepresentation(scope: Scope): boolean {
   return scope.preferences.return === 'representation';
 }
 
@@ -55,11 +55,13 @@ function representationSql(scope: Scope, level: Level, ctes: string[]): string {
   });
 }
 
-async function execute(
+/** Runs a mutation as the caller; `check` may refuse its outcome, which rolls it back. */
+export async function execute(
   scope: Scope,
   level: Level,
   mutation: Mutation,
   params: SqlParams,
+  check?: (outcome: Outcome) => void,
 ): Promise<Outcome> {
   const single = scope.negotiated.shape === 'object' && wantsRepresentation(scope);
   return runAsCaller(
@@ -80,14 +82,15 @@ async function execute(
       );
       return { affected: row.page_total, updated: await updatedCount(tx), row };
     },
-    (outcome) => {
-      checkMaxAffected(scope.preferences, outcome.affected);
-      if (single && outcome.affected !== 1) throw singularityError(outcome.affected);
-    },
+    check ??
+      ((outcome) => {
+        checkMaxAffected(scope.preferences, outcome.affected);
+        if (single && outcome.affected !== 1) throw singularityError(outcome.affected);
+      }),
   );
 }
 
-function reply(
+export function reply(
   scope: Scope,
   outcome: Outcome,
   status: { withBody: 200 | 201; without: 200 | 201 | 204 },
@@ -112,12 +115,14 @@ function reply(
   return { status: status.without, body: null, headers };
 }
 
-function countOrStar(scope: Scope, affected: number): number | null {
+export function countOrStar(scope: Scope, affected: number): number | null {
   return scope.preferences.count ? affected : null;
 }
 
 /** The rows of a POST body: one object or an array of objects. */
-function payloadRows(body: Awaited<ReturnType<typeof readJsonBody>>): Record<string, unknown>[] {
+export function payloadRows(
+  body: Awaited<ReturnType<typeof readJsonBody>>,
+): Record<string, unknown>[] {
   if (body.kind === 'empty') throw invalidBody('Empty or invalid json');
   const rows = body.kind === 'array' ? body.value : [body.value];
   for (const row of rows) {
@@ -133,7 +138,7 @@ function sameKeys(a: string[], b: string[]): boolean {
 }
 
 /** The payload's columns: `columns=` if given, else the keys, which must then match across rows. */
-function insertColumns(
+export function insertColumns(
   scope: Scope,
   relation: Relation,
   rows: Record<string, unknown>[],

@@ -14,6 +14,11 @@ export interface InsertSpec {
   /** `Prefer: missing=default`: a key missing from a row takes the column's default. */
   useDefaults?: boolean;
   onConflict?: { columns: string[]; action: 'merge' | 'ignore' };
+  /**
+   * PUT: the request's filters, rendered on the level's alias, applied to the payload rows, so a
+   * body whose key differs from the URL's inserts nothing (PostgREST then answers PGRST115).
+   */
+  payloadFilters?: string[];
 }
 
 /** The name of the transaction setting counting the rows an upsert updated instead of inserting. */
@@ -88,10 +93,14 @@ export function insertSql(spec: InsertSpec, level: Level | null): Mutation {
   const alias = level?.alias ?? 't0';
   const table = `${qualified(spec.relation.schema, spec.relation.name)} as ${ident(alias)}`;
   const list = spec.columns.map(ident).join(', ');
+  // The payload takes the level's alias when filtered: the INSERT's own target is not in scope in
+  // its SELECT, so the filters, written for `alias`, read the payload rows.
+  const filtered = spec.payloadFilters !== undefined && spec.payloadFilters.length > 0;
+  const where = filtered ? ` where ${spec.payloadFilters?.join(' and ')}` : '';
   const select =
     spec.columns.length === 0
       ? `select from json_array_elements(${spec.rowsParam}::json)`
-      : `select ${list} from ${payloadRowsSql(spec)} as pgrst_body`;
+      : `select ${list} from ${payloadRowsSql(spec)} as ${filtered ? ident(alias) : 'pgrst_body'}${where}`;
   const target = spec.columns.length === 0 ? '' : ` (${list})`;
   const statement = `insert into ${table}${target} ${select}${conflictSql(spec, spec.columns)}${returning(level)}`;
   return asMutation(statement, level !== null);
