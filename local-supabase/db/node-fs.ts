@@ -9,7 +9,7 @@
 //   fails with ENOSPC, as on a full disk (Postgres reports 53100 when a table needs a new page).
 //   WAL segments are allocated whole in advance, so writes into them are spared, as on a real disk.
 import { fstatSync, fsyncSync } from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 type PostgresModule = Parameters<NodeFS['init']>[1];
@@ -23,6 +23,18 @@ interface Stream {
 interface EmscriptenNodeFs {
   stream_ops: Record<string, unknown>;
   tryFSOperation<T>(operation: () => T): T;
+}
+
+/**
+ * PGlite starts Postgres with `-F` (fsync off). Durable mode drops it and sends WAL flushes through
+ * fsync(), the one sync call LocalNodeFS makes real (Emscripten's fdatasync is a no-op).
+ */
+export function durableStartParams(): string[] {
+  return [
+    ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+    '-c',
+    'wal_sync_method=fsync',
+  ];
 }
 
 /** Flipped by the worker's `disk-full` command (tests only). */

@@ -2,7 +2,7 @@
 // (research-local-supabase.md §5). The main thread serializes requests; this side executes them in order.
 import { PGlite } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
-import { diskFaults, LocalNodeFS } from './node-fs.ts';
+import { diskFaults, durableStartParams, LocalNodeFS } from './node-fs.ts';
 import { extensions } from './extensions.ts';
 import type {
   PostgresErrorFields,
@@ -41,18 +41,6 @@ function toErrorFields(error: unknown): PostgresErrorFields {
     if (typeof value === 'string') fields[key] = value;
   }
   return fields;
-}
-
-/**
- * PGlite starts Postgres with `-F` (fsync off). Durable mode drops it and sends WAL flushes through
- * fsync(), the one sync call LocalNodeFS makes real (Emscripten's fdatasync is a no-op).
- */
-function durableStartParams(): string[] {
-  return [
-    ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
-    '-c',
-    'wal_sync_method=fsync',
-  ];
 }
 
 /** The session every API statement expects (see `session-reset`). */
