@@ -6,7 +6,7 @@
 // A full or read-only disk is not made for real here (no root mounts on a shared machine, and root
 // ignores file permissions): it is injected at the filesystem boundary, through `DiskOps` at start and
 // `simulateDiskFull` (PGlite's file writes and the storage files) while running.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +118,16 @@ describe('a full disk while running', () => {
         contentType: 'image/png',
       });
     expect(upload.error?.message).toBe('no space left on the server');
+    // The refused upload leaves no file behind (a full disk used to leave orphans, some empty).
+    const avatarsDir = join(server.server.config.local.dataDir ?? '', 'storage', 'avatars');
+    const storedAvatars = async () => {
+      const { rows } = await server.server.db.query<{ n: number }>(
+        "select count(*)::int as n from storage.objects where bucket_id = 'avatars'",
+      );
+      return { files: (await readdir(avatarsDir).catch(() => [])).length, rows: rows[0]?.n };
+    };
+    const afterRefusal = await storedAvatars();
+    expect(afterRefusal.files).toBe(afterRefusal.rows);
 
     let authError: { message?: string; status?: number | undefined } | null = null;
     for (let i = 0; i < 10 && !authError; i++) {
@@ -143,6 +153,8 @@ describe('a full disk while running', () => {
         upsert: true,
       });
     expect(again.error).toBeNull();
+    const afterRecovery = await storedAvatars();
+    expect(afterRecovery).toEqual({ files: afterRefusal.files + 1, rows: afterRefusal.files + 1 });
     const { data } = await member
       .from('comments')
       .select('body')
