@@ -15,6 +15,7 @@ import type {
   WorkerRequest,
 } from './protocol.ts';
 import { Queue } from './queue.ts';
+import { quoteIdent } from './sql.ts';
 
 export { DatabaseError, isDatabaseError } from './errors.ts';
 export type { QueryResult } from './protocol.ts';
@@ -35,6 +36,8 @@ export interface RequestContext {
   method?: string;
   path?: string;
   headers?: Record<string, string>;
+  /** Schemas of `search_path`, as PostgREST sets it (the request's schema, then `extra_search_path`). */
+  searchPath?: readonly string[];
 }
 
 /**
@@ -125,13 +128,16 @@ export function roleSetup(
     sql: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.method', $3, true), set_config('request.path', $4, true),
               set_config('request.headers', $5, true),
-              set_config('search_path', 'public, extensions', true)`,
+              set_config('search_path', $6, true)`,
     params: [
       claims.role,
       JSON.stringify(claims),
       request.method ?? '',
       request.path ?? '',
       JSON.stringify(request.headers ?? {}),
+      (request.searchPath ?? ['public', 'extensions'])
+        .map((schema) => quoteIdent(schema))
+        .join(', '),
     ],
   };
 }

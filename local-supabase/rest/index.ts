@@ -11,6 +11,8 @@ export function createService(context: ServiceContext): Service {
     db: context.db,
     schemaCache: context.schemaCache,
     dbConfig,
+    schemas: context.config.api.schemas,
+    extraSearchPath: context.config.api.extra_search_path,
     keys: context.keys,
     // JSON payloads are small; the server-wide limit is sized for storage uploads.
     maxBodyBytes: Math.min(context.config.local.maxBodyBytes, REST_MAX_BODY_BYTES),

@@ -93,13 +93,16 @@ export function negotiate(accept: string | undefined): Negotiated {
   throw unsupportedMediaType(offered);
 }
 
-/** `Accept-Profile` (reads) or `Content-Profile` (writes) must name an exposed schema. */
-export function checkProfile(c: Context, exposed: readonly string[]): void {
+/**
+ * The schema a request is for: `Accept-Profile` (GET, HEAD) or `Content-Profile` (other methods),
+ * which must name one of `[api] schemas`; without the header, the first of them.
+ */
+export function requestSchema(c: Context, exposed: readonly string[]): string {
   const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
   const header = c.req.header(reading ? 'accept-profile' : 'content-profile');
-  if (header === undefined) return;
-  const schema = header.trim();
+  const schema = header?.trim() ?? exposed[0] ?? 'public';
   if (!exposed.includes(schema)) throw unacceptableSchema(schema, exposed);
+  return schema;
 }
 
 export type JsonBody =

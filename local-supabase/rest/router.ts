@@ -15,7 +15,7 @@ import { callFunction } from './handlers/rpc.ts';
 import type { Scope } from './handlers/scope.ts';
 import { deleteRows, insertRows, updateRows } from './handlers/write.ts';
 import { parseQuery } from './parse/query.ts';
-import { checkProfile, negotiate, parsePreferences } from './request.ts';
+import { negotiate, parsePreferences, requestSchema } from './request.ts';
 import { send, type Reply } from './response.ts';
 import type { DbConfigSource } from './db-config.ts';
 import { loadSnapshot, type SchemaSnapshot } from './snapshot.ts';
@@ -25,6 +25,10 @@ export interface RestOptions {
   db: Database;
   /** The backend's schema cache: the snapshot of an exposed schema is kept there until DDL runs. */
   schemaCache: SchemaCache;
+  /** `[api] schemas`: the schemas exposed, the first by default (PGRST106 for others). */
+  schemas?: readonly string[];
+  /** `[api] extra_search_path`: the schemas after the request's in `search_path`. */
+  extraSearchPath?: readonly string[];
   /** PostgREST's in-database configuration (`pgrst.*` settings on the authenticator role). */
   dbConfig: DbConfigSource;
   keys: Keys;
@@ -34,7 +38,6 @@ export interface RestOptions {
   onUnexpected?: (error: unknown) => void;
 }
 
-const EXPOSED_SCHEMAS = ['public'] as const;
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
 async function identify(c: Context, keys: Keys, db: Database): Promise<Claims> {
@@ -99,15 +102,16 @@ async function handleTable(scope: Scope, name: string): Promise<Reply> {
 export function createRestRouter(options: RestOptions): Hono<AppEnv> {
   const { db, schemaCache, dbConfig, keys, onUnexpected } = options;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const schemas = options.schemas ?? ['public'];
+  const extraSearchPath = options.extraSearchPath ?? ['public', 'extensions'];
   const router = new Hono<AppEnv>();
 
   async function prepare(c: Context, rpc: boolean, path: string): Promise<Scope> {
     const claims = await identify(c, keys, db);
-    checkProfile(c, EXPOSED_SCHEMAS);
+    const schema = requestSchema(c, schemas);
     const query = parseQuery(new URL(c.req.url).searchParams, { rpc });
     const preferences = parsePreferences(c.req.header('prefer'));
     const negotiated = negotiate(c.req.header('accept'));
-    const [schema] = EXPOSED_SCHEMAS;
     const [snapshot, config] = await Promise.all([
       schemaCache.get(`rest:${schema}`, () => loadSnapshot(db, schema)),
       dbConfig.get(),
@@ -124,7 +128,15 @@ export function createRestRouter(options: RestOptions): Hono<AppEnv> {
       maxBodyBytes,
       path,
       aggregates,
+      searchPath: [schema, ...extraSearchPath],
     };
+  }
+
+  function answer(scope: Scope, reply: Reply): Response {
+    const response = send(scope.c, reply, scope.c.req.method === 'HEAD');
+    // With more than one schema exposed, PostgREST names the one that answered.
+    if (schemas.length > 1) response.headers.set('Content-Profile', scope.snapshot.schema);
+    return response;
   }
 
   router.all('/rpc/:name', async (c) => {
@@ -135,7 +147,7 @@ export function createRestRouter(options: RestOptions): Hono<AppEnv> {
         throw restError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
       }
       const scope = await prepare(c, true, `/rpc/${name}`);
-      return send(c, await callFunction(scope, name), method === 'HEAD');
+      return answer(scope, await callFunction(scope, name));
     } catch (error) {
       return renderError(c, error, onUnexpected);
     }
@@ -145,7 +157,7 @@ export function createRestRouter(options: RestOptions): Hono<AppEnv> {
     try {
       const name = c.req.param('name');
       const scope = await prepare(c, false, `/${name}`);
-      return send(c, await handleTable(scope, name), c.req.method === 'HEAD');
+      return answer(scope, await handleTable(scope, name));
     } catch (error) {
       return renderError(c, error, onUnexpected);
     }

@@ -23,6 +23,8 @@ export interface Scope {
   path: string;
   /** `pgrst.db_aggregates_enabled` on the authenticator role. */
   aggregates: boolean;
+  /** The request's schema, then `[api] extra_search_path`. */
+  searchPath: string[];
 }
 
 /** `Prefer: tx=rollback`: the result is kept, the transaction is not. */
@@ -65,7 +67,7 @@ export async function runAsCaller<T>(
         if (rollback) throw new Rollback(result);
         return result;
       },
-      { method, path: scope.path, headers: requestHeaders(scope.c) },
+      { method, path: scope.path, headers: requestHeaders(scope.c), searchPath: scope.searchPath },
     );
   } catch (error) {
     if (error instanceof Rollback) return error.result as T;

@@ -357,13 +357,14 @@ describe('reading tables through supabase-js', () => {
     });
   });
 
-  it('refuses schemas other than public with PGRST106', async () => {
+  it('refuses schemas that [api] schemas does not list with PGRST106', async () => {
     const { error, status } = await sb.schema('storage').from('objects').select();
     expect(status).toBe(406);
     expect(error).toMatchObject({
       code: 'PGRST106',
       message: 'Invalid schema: storage',
-      hint: 'Only the following schemas are exposed: public',
+      // config.toml's (and the Supabase CLI's) default list.
+      hint: 'Only the following schemas are exposed: public, graphql_public',
     });
   });
 

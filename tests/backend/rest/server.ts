@@ -46,8 +46,11 @@ function client(url: string, key: string, token?: string) {
   });
 }
 
-export async function startRestServer(): Promise<RestServer> {
-  const harness = await startTestServer();
+/** A REST server; `options` go to startTestServer (e.g. `settings` in config.toml's shape). */
+export async function startRestServer(
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<RestServer> {
+  const harness = await startTestServer(options);
   const { url, anonKey, serviceKey } = harness;
   const secret = new TextEncoder().encode(harness.server.keys.jwtSecret);
   return {
