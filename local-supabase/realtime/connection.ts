@@ -11,7 +11,7 @@ import {
   unauthorizedToRead,
   type ChannelAccess,
 } from './authorization.ts';
-import { BindingError, createBindings } from './changes/bindings.ts';
+import { BindingError, createBindings, recheckFilterColumns } from './changes/bindings.ts';
 import type { TableCatalog } from './changes/tables.ts';
 import { Channel, type ChannelConfig, type ChannelTransport } from './channel.ts';
 import type { Hub } from './hub.ts';
@@ -287,8 +287,19 @@ export class Connection implements ChannelTransport {
       const auth = await authenticate(token, this.#context.keys, this.#context.accounts);
       // A private channel's permissions follow the new claims (e.g. the anon key after sign-out).
       channel.access = await this.#authorize(channel.topic, channel.private, auth);
-      channel.setAuth(auth);
+      // Realtime subscribes again with the new claims: a filter on a column the new role may not
+      // select fails it (and the client's rejoin is refused with the reason), never goes silent.
+      const refusal = await recheckFilterColumns(
+        channel.bindings,
+        this.#context.catalog,
+        auth.claims.role,
+      );
       this.#reply(message, 'ok', {});
+      if (refusal) {
+        this.#fail(channel, refusal);
+        return;
+      }
+      channel.setAuth(auth);
     } catch (error) {
       if (!(error instanceof RealtimeAuthError)) throw error;
       this.#reply(message, 'error', { reason: error.message });

@@ -77,7 +77,7 @@ export class JoinChecks {
     });
   }
 
-  /** null when the filter's values fit their columns, else the database's message. */
+  /** null when the filter's values fit their columns, else the database's SQLSTATE and message. */
   filter(check: FilterCheck): Promise<string | null> {
     return new Promise((resolve, reject) => {
       this.#filters.push({ request: check, resolve, reject });

@@ -4,6 +4,12 @@ import type { Claims } from '../../db/database.ts';
 import type { JoinChecks } from '../join-checks.ts';
 import { quoteQualified } from '../../db/sql.ts';
 import { compileFilter, FilterError, parseFilter, type FilterCondition } from './filters.ts';
+import {
+  describeBinding,
+  invalidFilterColumn,
+  noSubscriptionParams,
+  subscribeException,
+} from './subscribe-errors.ts';
 import type { TableCatalog, TableInfo } from './tables.ts';
 
 export interface ClientBinding {
@@ -36,7 +42,8 @@ function readClientBinding(value: unknown): ClientBinding {
   if (typeof value !== 'object' || value === null) {
     throw new BindingError('postgres_changes bindings must be objects');
   }
-  const { event, schema, table, filter } = value as Record<string, unknown>;
+  const raw = value as Record<string, unknown>;
+  const { event, schema, table, filter } = raw;
   if (typeof event !== 'string' || !EVENTS.has(event.toUpperCase())) {
     throw new BindingError(`event must be one of *, INSERT, UPDATE, DELETE (got ${String(event)})`);
   }
@@ -47,16 +54,16 @@ function readClientBinding(value: unknown): ClientBinding {
   if (filter !== undefined && filter !== null && typeof filter !== 'string') {
     throw new BindingError('filter must be a string');
   }
+  // Realtime takes a filter only together with a table (`table: '*'` included).
+  if (table === undefined && filter !== undefined) {
+    throw new BindingError(noSubscriptionParams(raw));
+  }
   return {
     event,
     schema,
     ...(typeof table === 'string' ? { table } : {}),
     ...(typeof filter === 'string' ? { filter } : {}),
   };
-}
-
-function describe(binding: ClientBinding): string {
-  return `[event: ${binding.event}, schema: ${binding.schema}, table: ${binding.table ?? '*'}, filters: [${binding.filter ?? ''}]]`;
 }
 
 /**
@@ -81,17 +88,16 @@ export async function createBindings(
     } catch (error) {
       throw new BindingError(`Error parsing \`filter\` params: ${(error as Error).message}`);
     }
-    if (wildcard && conditions.length > 0) {
-      throw new BindingError(`A filter needs a table: ${describe(echo)}`);
-    }
     // Hosted Realtime subscribes only to tables in the `supabase_realtime` publication.
     const notPublished = new BindingError(
-      `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${describe(echo)}`,
+      `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${describeBinding(echo)}`,
     );
-    if (wildcard) {
-      if ((await catalog.publishedIn(echo.schema)).length === 0) throw notPublished;
-    } else {
-      const info = await catalog.get(echo.schema, echo.table ?? '');
+    const tables = wildcard ? await catalog.publishedIn(echo.schema) : [echo.table ?? ''];
+    if (tables.length === 0) throw notPublished;
+    // With `table: '*'`, Realtime subscribes to each published table of the schema, and checks the
+    // filter against each: every one must have the columns and take the values.
+    for (const table of wildcard && conditions.length === 0 ? [] : tables) {
+      const info = await catalog.get(echo.schema, table);
       if (!info?.published) throw notPublished;
       checkFilterColumns(conditions, info, role, echo);
       await checkFilterValues(conditions, info, checks, echo);
@@ -109,6 +115,33 @@ export async function createBindings(
 }
 
 /**
+ * The filter columns checked again for a channel's new role (`access_token` pushed, say the anon
+ * key after sign-out), as Realtime subscribes again with the new claims. The reason, or null.
+ */
+export async function recheckFilterColumns(
+  bindings: readonly PostgresBinding[],
+  catalog: TableCatalog,
+  role: Claims['role'],
+): Promise<string | null> {
+  for (const binding of bindings) {
+    if (binding.conditions.length === 0) continue;
+    const tables =
+      binding.table === null ? await catalog.publishedIn(binding.schema) : [binding.table];
+    for (const table of tables) {
+      const info = await catalog.get(binding.schema, table);
+      if (!info) continue;
+      try {
+        checkFilterColumns(binding.conditions, info, role, binding.echo);
+      } catch (error) {
+        if (error instanceof BindingError) return error.message;
+        throw error;
+      }
+    }
+  }
+  return null;
+}
+
+/**
  * Each filter's column must exist and be one the subscriber's role may select, as Realtime checks
  * when it subscribes: a filter on a column hidden from the role would tell it that column's values.
  */
@@ -120,11 +153,7 @@ function checkFilterColumns(
 ): void {
   const selectable = new Set(info.selectable[role]);
   for (const { column } of conditions) {
-    if (!selectable.has(column)) {
-      throw new BindingError(
-        `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ${describe(echo)}. Exception: invalid column for filter ${column}`,
-      );
-    }
+    if (!selectable.has(column)) throw new BindingError(invalidFilterColumn(echo, column));
   }
 }
 
@@ -151,7 +180,9 @@ async function checkFilterValues(
     sql = compileFilter(conditions, info, param);
   } catch (error) {
     if (error instanceof FilterError) {
-      throw new BindingError(`Error parsing \`filter\` params: ${error.message} ${describe(echo)}`);
+      throw new BindingError(
+        `Error parsing \`filter\` params: ${error.message} ${describeBinding(echo)}`,
+      );
     }
     throw error;
   }
@@ -165,6 +196,7 @@ async function checkFilterValues(
     input,
   });
   if (failure !== null) {
-    throw new BindingError(`Error parsing \`filter\` params: ${failure} ${describe(echo)}`);
+    const [sqlstate = '', ...message] = failure.split(' ');
+    throw new BindingError(subscribeException(echo, sqlstate, message.join(' ')));
   }
 }

@@ -212,7 +212,8 @@ revoke all on function realtime.local_channel_access(jsonb) from public, anon, a
 
 -- The filter values of many joins checked in one call: each check is a statement the server built
 -- (`select <filter> from <an empty row of the table>`) that casts every value to its column's type,
--- with the values in $1. Returns, in order, null for a check that passed or the error's message.
+-- with the values in $1. Returns, in order, null for a check that passed or the error's SQLSTATE and
+-- message (`22P02 invalid input syntax for type integer: "x"`).
 create or replace function realtime.local_check_filters(checks jsonb)
 returns jsonb
 language plpgsql
@@ -228,7 +229,8 @@ begin
     begin
       execute item ->> 'statement' using item -> 'input';
     exception when others then
-      failure := sqlerrm;
+      -- The SQLSTATE first: Realtime's message names it (`ERROR 22P02 (invalid_text_representation) …`).
+      failure := sqlstate || ' ' || sqlerrm;
     end;
     output := output || jsonb_build_array(failure);
   end loop;

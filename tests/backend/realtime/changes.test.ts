@@ -210,7 +210,7 @@ describe('postgres_changes through supabase-js', () => {
       'Error parsing `filter` params: filter must not contain empty segments (check for extra commas)',
     );
     expect(await refused('body=match.(unclosed')).toMatch(
-      /Error parsing `filter` params: invalid regular expression/,
+      /Exception: ERROR 2201B \(invalid_regular_expression\) invalid regular expression/,
     );
     expect(await refused('language=in.en')).toContain(
       'Error parsing `filter` params: `in` filter value must be wrapped by parentheses',
