@@ -13,7 +13,9 @@ export function pageTypeOf(path) {
     .replace(/\.html$/, '')
     .split('/')
     .filter(Boolean);
-  const [, section, name, extra] = segments;
+  const [, section, name, extra, pageNumber] = segments;
+  // Page 1 of a category's or author's list, or one of its later pages (`…/{slug}/page/{n}/`).
+  const listPage = extra === undefined || (extra === 'page' && pageNumber !== undefined);
   if (segments.length === 1) return 'home';
   if (section === '404') return '404';
   if (section === 'search') return 'search';
@@ -23,8 +25,8 @@ export function pageTypeOf(path) {
   if (section === 'articles') {
     return name === undefined || name === 'page' ? 'article list' : 'article';
   }
-  if (section === 'categories' && name !== undefined && extra === undefined) return 'category';
-  if (section === 'authors' && name !== undefined && extra === undefined) return 'author';
+  if (section === 'categories' && name !== undefined && listPage) return 'category';
+  if (section === 'authors' && name !== undefined && listPage) return 'author';
   if (segments.length === 2 && section !== undefined && !otherRoutes.has(section))
     return 'static page';
   return 'other';
