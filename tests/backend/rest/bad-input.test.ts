@@ -347,12 +347,12 @@ const badRequests: BadRequest[] = [
   },
   // wrong methods, paths, media types and preferences
   {
-    name: 'PUT on a table',
+    name: 'PUT not addressed by the whole primary key',
     method: 'PUT',
-    path: '/rest_authors?id=eq.1',
-    body: '{"id": 1}',
+    path: '/rest_authors?name=eq.Ann',
+    body: '{"id": 1, "name": "Ann"}',
     status: 405,
-    code: 'PGRST117',
+    code: 'PGRST105',
   },
   {
     name: 'PATCH on a function',
