@@ -79,4 +79,40 @@ describe('a graceful stop', () => {
     expect(error).toBeNull();
     expect(await bytesOf(data)).toEqual(bytes);
   }, 180_000);
+  it('is bounded: a request that never finishes is cut after the grace period, reported, and stores nothing', async () => {
+    const first = await startTestServer();
+    await first.admin().storage.createBucket('stuck', { public: false });
+    const errors = vi.spyOn(console, 'error');
+    const bytes = new Uint8Array(256 * 1024).map((_, i) => i % 251);
+    // The second half never comes: only the grace period can end this request.
+    const { body } = slowBody(bytes);
+    const upload = fetch(`${first.url}/storage/v1/object/stuck/never-finished.bin`, {
+      method: 'POST',
+      headers: {
+        apikey: first.serviceKey,
+        Authorization: `Bearer ${first.serviceKey}`,
+        'Content-Type': 'application/octet-stream',
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    // The stop ends although the request is still waiting for its body (else this test times out).
+    await first.server.stop({ graceMs: 1_000 });
+    expect(await upload).toBe('cut');
+    expect(errors.mock.calls.flat().join(' ')).toMatch(
+      /stopped with 1 request\(s\) still running after 1000 ms/,
+    );
+    expect(errors.mock.calls.flat().join(' ')).not.toMatch(/database is closed/i);
+
+    const server = await first.restart();
+    started.push(server);
+    const { data, error } = await server.admin().storage.from('stuck').list();
+    expect(error).toBeNull();
+    expect(data).toEqual([]);
+  }, 180_000);
 });
