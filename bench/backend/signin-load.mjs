@@ -41,16 +41,20 @@ async function startServer(serverModule, env) {
     }),
   ]);
   const { url, anonKey } = JSON.parse(line);
-  // The server reports how long transactions have held its database queue, every 250 ms.
+  // The server reports how long its database queue was held, and how many messages went to the
+  // PGlite worker, every 250 ms.
   let heldMs = 0;
+  let roundTrips = 0;
   lines.on('line', (text) => {
     const report = JSON.parse(text);
     if (typeof report.heldMs === 'number') heldMs = report.heldMs;
+    if (typeof report.roundTrips === 'number') roundTrips = report.roundTrips;
   });
   return {
     url,
     anonKey,
     heldMs: () => heldMs,
+    roundTrips: () => roundTrips,
     async stop() {
       child.kill('SIGTERM');
       await once(child, 'exit');
@@ -127,6 +131,25 @@ function startProbe(server, { thread = 'main' } = {}) {
       await worker.terminate();
       return times;
     },
+  };
+}
+
+/**
+ * What one password sign-in does on the database's queue: `count` sign-ins one at a time, no probe;
+ * the queue's hold time and the messages to the PGlite worker, per sign-in.
+ */
+async function measureOneSignIn(server, count) {
+  await sleep(300);
+  const heldBefore = server.heldMs();
+  const tripsBefore = server.roundTrips();
+  for (let i = 0; i < count; i++) {
+    const attempt = await signIn(server, DEMO_EMAILS[0], DEMO_PASSWORD);
+    if (attempt.status !== 200) throw new Error(`sign-in answered ${attempt.status}`);
+  }
+  await sleep(300);
+  return {
+    heldMs: (server.heldMs() - heldBefore) / count,
+    roundTrips: (server.roundTrips() - tripsBefore) / count,
   };
 }
 
@@ -344,18 +367,78 @@ export async function compareProbes({ rounds = 3, seconds = 8, serverModule } = 
   }
 }
 
+/**
+ * This checkout's server against another's (`--against <checkout>/local-supabase/server.ts`), both
+ * running, alternating level by level so that both see the same machine: per server and round, one
+ * sign-in's queue hold and round trips (20 one at a time), then sign-ins/s, REST p50/p95 and the
+ * queue's busy share at `levels` clients.
+ */
+export async function compareServers({ against, rounds = 2, seconds = 3, levels = [0, 1, 4, 16] }) {
+  const servers = [
+    { name: 'this checkout', server: await startServer(undefined, {}) },
+    { name: against, server: await startServer(against, {}) },
+  ];
+  try {
+    console.log(
+      `\nThis checkout's server against ${against} (${seconds} s per level, alternating)`,
+    );
+    console.log(
+      row([
+        'round',
+        'server',
+        'load avg',
+        'one sign-in: queue held / round trips',
+        ...levels.map((clients) => `${clients} clients: sign-ins/s, REST p50 / p95, queue busy`),
+      ]),
+    );
+    console.log(row(['---:', '---', '---:', '---:', ...levels.map(() => '---:')]));
+    for (let round = 1; round <= rounds; round++) {
+      for (const { name, server } of round % 2 ? servers : [...servers].reverse()) {
+        const load = os.loadavg()[0];
+        const one = await measureOneSignIn(server, 20);
+        const cells = [];
+        for (const clients of levels) {
+          const level = await measureLevel(server, clients, seconds);
+          cells.push(
+            `${clients === 0 ? '–' : level.perSecond.toFixed(1)}, ${ms(level.restP50)} / ${ms(level.restP95)}, ${Math.round(level.dbBusy * 100)} %`,
+          );
+          await sleep(500);
+        }
+        console.log(
+          row([
+            String(round),
+            name,
+            `${load.toFixed(1)}–${os.loadavg()[0].toFixed(1)}`,
+            `${one.heldMs.toFixed(2)} ms / ${one.roundTrips.toFixed(1)}`,
+            ...cells,
+          ]),
+        );
+      }
+    }
+  } finally {
+    await Promise.all(servers.map(({ server }) => server.stop()));
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: {
       quick: { type: 'boolean', default: false },
       server: { type: 'string' },
       'compare-probe': { type: 'boolean', default: false },
-      rounds: { type: 'string', default: '3' },
+      rounds: { type: 'string' },
+      against: { type: 'string' },
     },
   });
-  if (values['compare-probe']) {
+  if (values.against) {
+    await compareServers({
+      against: values.against,
+      rounds: Number(values.rounds ?? 2),
+      seconds: values.quick ? 3 : 8,
+    });
+  } else if (values['compare-probe']) {
     await compareProbes({
-      rounds: Number(values.rounds),
+      rounds: Number(values.rounds ?? 3),
       seconds: values.quick ? 3 : 8,
       serverModule: values.server,
     });

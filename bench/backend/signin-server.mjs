@@ -3,6 +3,7 @@
 // stops on SIGTERM. The first argument may name another checkout's server.ts (to measure a
 // version before a change); the environment's SUPABASE_LOCAL_AUTH_HASH_* variables apply.
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { readEnvOverrides } from '../../local-supabase/config/config.ts';
 
 const serverModule = process.argv[2]
@@ -39,27 +40,32 @@ await server.db.query(
    from generate_series(1, 50) as g
    cross join lateral (select id from public.profiles order by id limit 1) as p`,
 );
-// How long transactions hold the database's one queue (PGlite is one session): the time from a
-// transaction's first statement to its end, summed; printed as `{heldMs}` every 250 ms. A lower
-// bound (BEGIN/COMMIT and statements outside transactions are not counted).
+// How long the database's one queue (PGlite is one session) is held, and how many messages go to the
+// PGlite worker: every task the queue runs (a transaction with its BEGIN and COMMIT, a statement
+// outside one) is timed from its start to its end, summed; printed as `{heldMs, roundTrips}` every
+// 250 ms. The Queue and Worker classes patched are the measured server's own.
+const { Queue } = await import(new URL('./db/queue.ts', serverModule).href);
+const run = Queue.prototype.run;
 let heldMs = 0;
-const held = (run) =>
-  async function (...args) {
-    const fn = args.findIndex((arg) => typeof arg === 'function');
-    const inner = args[fn];
-    args[fn] = async (tx) => {
-      const began = performance.now();
-      try {
-        return await inner(tx);
-      } finally {
-        heldMs += performance.now() - began;
-      }
-    };
-    return run.apply(this, args);
-  };
-server.db.transaction = held(server.db.transaction);
-server.db.asRole = held(server.db.asRole);
-setInterval(() => process.stdout.write(`${JSON.stringify({ heldMs })}\n`), 250).unref();
+Queue.prototype.run = function (task) {
+  return run.call(this, async () => {
+    const began = performance.now();
+    try {
+      return await task();
+    } finally {
+      heldMs += performance.now() - began;
+    }
+  });
+};
+let roundTrips = 0;
+const postMessage = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  // The password hashing threads get {op: 'hash' | 'verify'}; every other op is the database's.
+  const op = message?.op;
+  if (typeof op === 'string' && op !== 'hash' && op !== 'verify') roundTrips += 1;
+  return postMessage.call(this, message, ...rest);
+};
+setInterval(() => process.stdout.write(`${JSON.stringify({ heldMs, roundTrips })}\n`), 250).unref();
 process.stdout.write(`${JSON.stringify({ url: server.url, anonKey: server.keys.anonKey })}\n`);
 process.on('SIGTERM', () => {
   void server.stop().then(() => process.exit(0));
