@@ -13,13 +13,17 @@ import { serve } from '@hono/node-server';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { createSiteApp } from '../scripts/site-server/app.ts';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { pageTypeOf } from './lib/page-types.mjs';
 
 const { values } = parseArgs({
   options: {
     dist: { type: 'string', default: 'dist' },
     desktop: { type: 'boolean', default: false },
+    // Keeps each page's full Lighthouse report (JSON) in this folder, to see what costs points.
+    reports: { type: 'string' },
+    // Scores only these paths (repeatable) instead of one page of each kind per locale.
+    page: { type: 'string', multiple: true },
   },
 });
 const dist = resolve(values.dist);
@@ -39,9 +43,18 @@ const browser = await chromium.launch({
   args: [`--remote-debugging-port=${String(debuggingPort)}`, '--no-sandbox', '--disable-gpu'],
 });
 
-const pages = await pagesToScore();
+const pages = values.page ?? (await pagesToScore());
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
-const rows = [['page', ...categories]];
+// The performance score's metrics (simulated on a throttled phone unless --desktop).
+const metrics = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+};
+const rows = [['page', ...categories, ...Object.keys(metrics)]];
+if (values.reports !== undefined) await mkdir(values.reports, { recursive: true });
 try {
   for (const path of pages) {
     const result = await lighthouse(
@@ -55,8 +68,15 @@ try {
       const score = result?.lhr.categories[id]?.score;
       return score === null || score === undefined ? '–' : String(Math.round(score * 100));
     });
-    rows.push([path, ...scores]);
-    console.error(`${path}: ${scores.join(' ')}`);
+    const measured = Object.values(metrics).map((id) =>
+      (result?.lhr.audits[id]?.displayValue ?? '–').replace(/\s/g, ''),
+    );
+    rows.push([path, ...scores, ...measured]);
+    console.error(`${path}: ${[...scores, ...measured].join(' ')}`);
+    if (values.reports !== undefined && result !== undefined) {
+      const name = path.replace(/^\/|\/$/g, '').replace(/\//g, '_') || 'root';
+      await writeFile(resolve(values.reports, `${name}.json`), JSON.stringify(result.lhr));
+    }
   }
 } finally {
   await browser.close();
