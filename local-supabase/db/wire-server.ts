@@ -24,11 +24,47 @@ export interface WireServer {
 
 /** A FATAL ErrorResponse, as Postgres sends before it ends a session. */
 function fatal(code: string, message: string): Uint8Array {
-  const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`);
+  return wireMessage('E', Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`));
+}
+
+/** A wire-protocol message: its type byte, then its length (counting itself) and body. */
+function wireMessage(type: string, body: Uint8Array): Uint8Array {
   const head = Buffer.alloc(5);
-  head.write('E', 0);
-  head.writeInt32BE(4 + fields.length, 1);
-  return Buffer.concat([head, fields]);
+  head.write(type, 0);
+  head.writeInt32BE(4 + body.length, 1);
+  return Buffer.concat([head, body]);
+}
+
+/**
+ * A simple Query whose statement is `COPY <table> [(columns)] FROM STDIN`, as psql's `\copy … from
+ * stdin` and a dump's data blocks send it (comments before it allowed).
+ */
+const COPY_FROM_STDIN =
+  /^(?:\s+|--[^\n]*\n|\/\*[\s\S]*?\*\/)*copy\s+(?:"(?:[^"]|"")*"|\([^()]*\)|[^"'();])*?\bfrom\s+stdin\b/i;
+
+/**
+ * For a COPY … FROM STDIN Query, the CopyInResponse to answer at once: text or binary as the
+ * statement asks, no per-column formats (libpq, so psql, reads only the overall format to choose how
+ * to send; PGlite's own response, with the columns, comes later and is dropped). Otherwise null.
+ */
+function copyInResponse(query: Uint8Array): Uint8Array | null {
+  if (query[0] !== 0x51) return null;
+  const sql = Buffer.from(query.subarray(5, -1)).toString('utf8');
+  if (!COPY_FROM_STDIN.test(sql)) return null;
+  const binary = /\bbinary\b/i.test(sql.replace(COPY_FROM_STDIN, ''));
+  return wireMessage('G', new Uint8Array([binary ? 1 : 0, 0, 0]));
+}
+
+/** `data` without its first CopyInResponse message (PGlite's, already answered with ours). */
+function withoutCopyInResponse(data: Uint8Array): Uint8Array {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  for (let at = 0; at + 5 <= data.length; at += 1 + view.getInt32(at + 1)) {
+    if (data[at] === 0x47) {
+      const end = at + 1 + view.getInt32(at + 1);
+      return Buffer.concat([data.subarray(0, at), data.subarray(end)]);
+    }
+  }
+  return data;
 }
 
 /**
@@ -40,7 +76,16 @@ class SessionQueue {
   readonly #options: WireServerOptions;
   readonly #sessions = new Map<
     number,
-    { session: WireSession; socket: Socket; timer?: NodeJS.Timeout }
+    {
+      session: WireSession;
+      socket: Socket;
+      timer?: NodeJS.Timeout;
+      /**
+       * COPY … FROM STDIN in progress: its Query and the CopyData so far. PGlite cannot resume a copy
+       * in a later call, so the whole sub-protocol goes to it at once when CopyDone or CopyFail comes.
+       */
+      copy?: Uint8Array[] | undefined;
+    }
   >();
 
   constructor(db: Database, options: WireServerOptions) {
@@ -62,18 +107,39 @@ class SessionQueue {
     const entry = this.#sessions.get(handlerId);
     if (!entry) throw new Error('Handler disconnected');
     clearTimeout(entry.timer);
-    const data = await entry.session.send(message);
-    onData(data);
-    if (entry.session.holding) {
-      entry.timer = setTimeout(() => {
-        entry.socket.end(
-          fatal('25P03', 'terminating connection due to idle-in-transaction timeout'),
-        );
-        entry.socket.destroy();
-      }, this.#options.idleInTransactionMs);
-      entry.timer.unref();
+    let data: Uint8Array;
+    let copyIn: Uint8Array | null;
+    if (entry.copy) {
+      const type = message[0];
+      // As a server in copy-in mode, Flush and Sync are ignored; CopyData is kept for the batch.
+      if (type === 0x64) entry.copy.push(message);
+      if (type === 0x64 || type === 0x48 || type === 0x53) {
+        data = new Uint8Array(0);
+      } else {
+        // CopyDone, CopyFail, or anything else (which PGlite will refuse, ending the copy).
+        const batch = Buffer.concat([...entry.copy, message]);
+        entry.copy = undefined;
+        data = withoutCopyInResponse(await entry.session.send(batch));
+      }
+    } else if ((copyIn = copyInResponse(message))) {
+      entry.copy = [message];
+      data = copyIn;
+    } else {
+      data = await entry.session.send(message);
     }
+    onData(data);
+    this.#startIdleTimer(entry);
     return data.length;
+  }
+
+  /** While the client holds the database, idle time counts, copying in or not. */
+  #startIdleTimer(entry: { session: WireSession; socket: Socket; timer?: NodeJS.Timeout }): void {
+    if (!entry.session.holding) return;
+    entry.timer = setTimeout(() => {
+      entry.socket.end(fatal('25P03', 'terminating connection due to idle-in-transaction timeout'));
+      entry.socket.destroy();
+    }, this.#options.idleInTransactionMs);
+    entry.timer.unref();
   }
 
   clearQueueForHandler(): void {

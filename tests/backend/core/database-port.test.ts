@@ -1,6 +1,8 @@
 // The database port ([db] port): Postgres clients (pg, psql) reach the embedded database while the API
 // runs, and a client's transaction never interleaves with the API's statements.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -55,6 +57,30 @@ async function countComments(server: TestServer, article: string): Promise<numbe
     [article],
   );
   return rows[0]?.n ?? -1;
+}
+
+/** Runs psql against `url` with `input` on its stdin; resolves with its exit code and output. */
+function psqlWithInput(
+  url: string,
+  args: string[],
+  input: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      join(binDir ?? '', 'psql'),
+      [url, '--no-psqlrc', '--tuples-only', '--no-align', ...args],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(input);
+  });
 }
 
 function delay(ms: number): Promise<void> {
@@ -187,6 +213,123 @@ describe('the database port', () => {
     // \dt runs psql's own catalog queries.
     const tables = await psql('\\dt public.*');
     expect(tables.stdout).toContain('public|comments|table|postgres');
+  });
+
+  it.skipIf(!binDir)(
+    'loads rows with psql’s \\copy … from stdin: tabs, backslashes, NULLs and non-ASCII text',
+    async () => {
+      const url = server.server.dbUrl ?? '';
+      await server.server.db.exec('create table public.copy_in (id int primary key, body text)');
+      // COPY's text format: \t is a tab inside a value, \\ a backslash, \N a NULL.
+      const rows = [
+        '1\tplain',
+        '2\ta\\ttab',
+        '3\tback\\\\slash',
+        '4\t\\N',
+        '5\tZürich, Ελληνικά, 日本語',
+      ].join('\n');
+      const loaded = await psqlWithInput(
+        url,
+        ['-v', 'ON_ERROR_STOP=1', '-c', '\\copy public.copy_in from stdin'],
+        `${rows}\n`,
+      );
+      expect(loaded.stderr).toBe('');
+      expect(loaded.code).toBe(0);
+      const { rows: back } = await server.server.db.query<{ id: number; body: string | null }>(
+        'select id, body from public.copy_in order by id',
+      );
+      expect(back).toEqual([
+        { id: 1, body: 'plain' },
+        { id: 2, body: 'a\ttab' },
+        { id: 3, body: 'back\\slash' },
+        { id: 4, body: null },
+        { id: 5, body: 'Zürich, Ελληνικά, 日本語' },
+      ]);
+    },
+  );
+
+  it.skipIf(!binDir)('copies a table out and back in in COPY’s binary format', async () => {
+    const url = server.server.dbUrl ?? '';
+    await server.server.db.exec(
+      "create table public.copy_binary as select 1 as id, 'Zürich'::text as body",
+    );
+    await server.server.db.exec('create table public.copy_binary_back (id int, body text)');
+    const file = join(tmpdir(), `copy-binary-${process.pid}.bin`);
+    const result = await psqlWithInput(
+      url,
+      [
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-c',
+        `\\copy public.copy_binary to '${file}' with (format binary)`,
+        '-c',
+        `\\copy public.copy_binary_back from '${file}' with (format binary)`,
+      ],
+      '',
+    );
+    await rm(file, { force: true });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const { rows } = await server.server.db.query('select id, body from public.copy_binary_back');
+    expect(rows).toEqual([{ id: 1, body: 'Zürich' }]);
+  });
+
+  it.skipIf(!binDir)(
+    'reports bad COPY data as psql’s error and the connection goes on',
+    async () => {
+      const url = server.server.dbUrl ?? '';
+      await server.server.db.exec('create table public.copy_bad (id int, body text)');
+      // One script, one connection: the failed COPY, then a query on the same session.
+      const script = [
+        'copy public.copy_bad from stdin;',
+        '1\tone\textra',
+        '\\.',
+        "select 'still here', count(*) from public.copy_bad;",
+        '',
+      ].join('\n');
+      const result = await psqlWithInput(url, ['-f', '-'], script);
+      expect(result.stderr).toMatch(/ERROR: {2}extra data after last expected column/);
+      expect(result.stdout.trim()).toBe('still here|0');
+      expect(result.code).toBe(0);
+    },
+  );
+
+  it.skipIf(!binDir)('loads a dump’s COPY … FROM stdin blocks with psql', async () => {
+    const url = server.server.dbUrl ?? '';
+    // As npm run db:dump writes them (pg_dump's plain format).
+    const dump = [
+      "SET client_encoding = 'UTF8';",
+      'CREATE TABLE public.dumped (id integer NOT NULL, name text, note text);',
+      '',
+      '--',
+      '-- Data for Name: dumped; Type: TABLE DATA; Schema: public; Owner: postgres',
+      '--',
+      '',
+      'COPY public.dumped (id, name, note) FROM stdin;',
+      '1\tAda\t\\N',
+      '2\tGrace\tline one\\nline two',
+      '\\.',
+      '',
+      '',
+      'ALTER TABLE ONLY public.dumped ADD CONSTRAINT dumped_pkey PRIMARY KEY (id);',
+      '',
+    ].join('\n');
+    const result = await psqlWithInput(
+      url,
+      ['-v', 'ON_ERROR_STOP=1', '--single-transaction', '-f', '-'],
+      dump,
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const { rows } = await server.server.db.query<{
+      id: number;
+      name: string;
+      note: string | null;
+    }>('select id, name, note from public.dumped order by id');
+    expect(rows).toEqual([
+      { id: 1, name: 'Ada', note: null },
+      { id: 2, name: 'Grace', note: 'line one\nline two' },
+    ]);
   });
 });
 
