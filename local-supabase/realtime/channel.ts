@@ -11,6 +11,7 @@ import type { BroadcastBody, PhoenixMessage } from './protocol.ts';
 /** What a channel needs from its socket. */
 export interface ChannelTransport {
   send(message: PhoenixMessage): void;
+  sendChange(channel: Channel, ids: number[], data: ChangeData): void;
   sendBroadcast(channel: Channel, body: BroadcastBody): void;
 }
 
@@ -119,7 +120,7 @@ export class Channel implements ChangeSubscriber {
   }
 
   sendChange(ids: number[], data: ChangeData): void {
-    this.push('postgres_changes', { ids, data });
+    this.transport.sendChange(this, ids, data);
   }
 
   sendBroadcast(body: BroadcastBody): void {

@@ -12,6 +12,7 @@ import {
   type ChannelAccess,
 } from './authorization.ts';
 import { BindingError, createBindings, recheckFilterColumns } from './changes/bindings.ts';
+import type { ChangeData } from './changes/deliver.ts';
 import type { TableCatalog } from './changes/tables.ts';
 import { Channel, type ChannelConfig, type ChannelTransport } from './channel.ts';
 import type { Hub } from './hub.ts';
@@ -21,6 +22,7 @@ import {
   decodeBinary,
   decodeText,
   encodeBroadcastBinary,
+  encodeChange,
   encodeText,
   ProtocolError,
   type BroadcastBody,
@@ -108,6 +110,13 @@ export class Connection implements ChannelTransport {
 
   send(message: PhoenixMessage): void {
     if (this.#writable()) this.#ws.send(encodeText(message, this.#vsn));
+  }
+
+  /** A `postgres_changes` message; its `data` is serialised once for all sockets (encodeChange). */
+  sendChange(channel: Channel, ids: number[], data: ChangeData): void {
+    if (!this.#writable()) return;
+    const envelope = { joinRef: channel.joinRef, ref: null, topic: channel.topic };
+    this.#ws.send(encodeChange(envelope, ids, data, this.#vsn));
   }
 
   /**

@@ -89,6 +89,37 @@ export function encodeText(message: PhoenixMessage, vsn: Vsn): string {
   );
 }
 
+/** Each change's JSON, made once however many sockets it goes to (see `encodeChange`). */
+const changeJson = new WeakMap<object, string>();
+/** Stands in for the change in the envelope (`CHANGE_SLOT` as encodeText writes it). */
+const CHANGE_PLACEHOLDER = '\u0000change\u0000';
+const CHANGE_SLOT = JSON.stringify(CHANGE_PLACEHOLDER);
+
+/**
+ * The `postgres_changes` frame `encodeText` would make for `{ids, data}`, with `data` (one object per
+ * change and role, shared by every subscriber it goes to, never changed once sent) serialised once
+ * rather than per socket and spliced into each socket's envelope. `data` is the last value of the
+ * frame in both vsn forms, so the slot is the last occurrence; the bytes are encodeText's.
+ */
+export function encodeChange(
+  envelope: Omit<PhoenixMessage, 'event' | 'payload'>,
+  ids: number[],
+  data: object,
+  vsn: Vsn,
+): string {
+  let json = changeJson.get(data);
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    changeJson.set(data, json);
+  }
+  const frame = encodeText(
+    { ...envelope, event: 'postgres_changes', payload: { ids, data: CHANGE_PLACEHOLDER } },
+    vsn,
+  );
+  const at = frame.lastIndexOf(CHANGE_SLOT);
+  return frame.slice(0, at) + json + frame.slice(at + CHANGE_SLOT.length);
+}
+
 /** Decodes a binary frame: only kind 3 (user broadcast push) exists in the client's direction. */
 export function decodeBinary(frame: Uint8Array): PhoenixMessage {
   const decoder = new TextDecoder('utf-8', { fatal: true });

@@ -4,6 +4,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userClaims } from '../helpers/database.ts';
+import { articles } from '../rls/demo.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { RawSocket } from './raw-socket.ts';
 import { demoUsers } from './support.ts';
@@ -74,6 +75,43 @@ describe('the realtime wire protocol', () => {
     expect(state.payload).toEqual({});
     const heartbeat = await socket.request('phoenix', 'heartbeat', {});
     expect(heartbeat).toMatchObject({ status: 'ok', response: {} });
+  });
+
+  it('sends a change to each subscriber in its own envelope, byte for byte as its serializer writes it', async () => {
+    // The change's JSON is made once and spliced into each socket's frame: the frame must be exactly
+    // what serialising the whole message gives, in both serializers, even for a topic that holds the
+    // text the splice stands in for.
+    const topic = 'realtime:"\u0000change\u0000';
+    const config = {
+      config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'comments' }] },
+      access_token: server.anonKey,
+    };
+    const subscribers = [await open('2.0.0'), await open('1.0.0'), await open('2.0.0')];
+    for (const socket of subscribers) {
+      expect((await socket.request(topic, 'phx_join', config)).status).toBe('ok');
+      await socket.frames.next((f) => f.event === 'system');
+    }
+    const body = 'Ein "Zug" \u2028 nach Zürich 🚆';
+    await server.server.db.query(
+      `insert into public.comments (article_key, author_id, body, language)
+       values ($1, $2, $3, 'de')`,
+      [articles.nightTrains, demoUsers.otherMember.id, body],
+    );
+    const frames = await Promise.all(
+      subscribers.map((socket) => socket.frames.next((f) => f.event === 'postgres_changes')),
+    );
+    frames.forEach((frame, index) => {
+      expect((frame.payload['data'] as { record: { body: string } }).record.body).toBe(body);
+      const { joinRef, payload } = frame;
+      const event = 'postgres_changes';
+      expect(frame.text).toBe(
+        JSON.stringify(
+          index === 1
+            ? { join_ref: joinRef, ref: null, topic, event, payload }
+            : [joinRef, null, topic, event, payload],
+        ),
+      );
+    });
   });
 
   it('answers messages for a topic it never joined with an error', async () => {

@@ -10,6 +10,8 @@ export interface Frame {
   event: string;
   payload: Record<string, unknown>;
   at: number;
+  /** The frame as it came over the wire. */
+  text: string;
 }
 
 export class RawSocket {
@@ -39,7 +41,7 @@ export class RawSocket {
               Record<string, unknown>,
             ];
           })();
-      this.frames.push({ joinRef, ref, topic, event, payload, at: performance.now() });
+      this.frames.push({ joinRef, ref, topic, event, payload, at: performance.now(), text });
     });
   }
 
