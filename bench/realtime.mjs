@@ -15,7 +15,7 @@ import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { start } from '../local-supabase/server.ts';
+import { startBenchBackend } from './lib/backend.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,12 +41,7 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 100);
 
-const server = await start({
-  dataDir: null,
-  port: 0,
-  fsync: false,
-  settings: { inbucket: { enabled: false } },
-});
+const { server } = await startBenchBackend();
 const { db, keys, url } = server;
 const author = (await db.query(`select id from public.profiles order by id limit 1`)).rows[0].id;
 

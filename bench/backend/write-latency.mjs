@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start } from '../../local-supabase/server.ts';
+import { startBenchBackend } from '../lib/backend.mjs';
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -28,15 +28,8 @@ async function check(response) {
 
 async function measureOne(fsync, samples) {
   const dataDir = await mkdtemp(join(tmpdir(), `bench-fsync-${fsync ? 'on' : 'off'}-`));
-  const server = await start({
-    dataDir,
-    port: 0,
-    fsync,
-    settings: { inbucket: { enabled: false } },
-  });
+  const { server, serviceHeaders: headers } = await startBenchBackend({ dataDir, fsync });
   try {
-    const key = server.keys.serviceRoleKey;
-    const headers = { apikey: key, Authorization: `Bearer ${key}` };
     const { rows } = await server.db.query('select id from public.profiles order by id limit 1');
     const author = rows[0]?.id;
     await check(

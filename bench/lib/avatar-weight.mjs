@@ -5,7 +5,7 @@
 // comment list shows names, not pictures. A local backend in memory stores a photo-like 1200×1200
 // JPEG avatar and answers the same URLs the browser would ask for (Accept: WebP, as browsers send).
 import sharp from 'sharp';
-import { start } from '../../local-supabase/server.ts';
+import { startBenchBackend } from './backend.mjs';
 
 /** MemberAvatar instances on a signed-in article page: where, and the drawn size in CSS px. */
 const DRAWN = [{ where: 'header account menu', size: 32 }];
@@ -30,19 +30,13 @@ async function photoAvatar() {
 
 /** Prints the avatar bytes table; `log` is console.log in the bench. */
 export async function reportAvatarWeight(log = console.log) {
-  const server = await start({
-    dataDir: null,
-    port: 0,
-    fsync: false,
-    settings: { inbucket: { enabled: false } },
-  });
+  const { server, serviceHeaders } = await startBenchBackend();
   try {
-    const key = server.keys.serviceRoleKey;
     const path = '00000000-0000-4000-8000-000000000001/avatar.jpg';
     const photo = await photoAvatar();
     const upload = await fetch(`${server.url}/storage/v1/object/avatars/${path}`, {
       method: 'POST',
-      headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'image/jpeg' },
+      headers: { ...serviceHeaders, 'Content-Type': 'image/jpeg' },
       body: photo,
     });
     if (!upload.ok) throw new Error(`avatar upload failed: ${await upload.text()}`);

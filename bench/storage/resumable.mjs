@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as tus from 'tus-js-client';
-import { start } from '../../local-supabase/server.ts';
+import { startBenchBackend } from '../lib/backend.mjs';
 
 const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const MB = 1000 * 1000;
@@ -33,9 +33,7 @@ function percentile(values, p) {
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-resumable-'));
-const server = await start({ dataDir, port: 0, settings: { inbucket: { enabled: false } } });
-const key = server.keys.serviceRoleKey;
-const headers = { apikey: key, Authorization: `Bearer ${key}` };
+const { server, serviceHeaders: headers } = await startBenchBackend({ dataDir });
 
 /**
  * One tus-js-client upload; resolves (never rejects) with how it ended: `ok`, or the answer's

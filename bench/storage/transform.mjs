@@ -12,7 +12,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { start } from '../../local-supabase/server.ts';
+import { startBenchBackend } from '../lib/backend.mjs';
 
 const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const SAMPLES = args.quick ? 10 : 40;
@@ -42,15 +42,8 @@ async function photo(width = 2000, height = 1500) {
     .toBuffer();
 }
 
-const server = await start({
-  dataDir: null,
-  port: 0,
-  fsync: false,
-  settings: { inbucket: { enabled: false } },
-});
+const { server, serviceHeaders: headers } = await startBenchBackend();
 try {
-  const key = server.keys.serviceRoleKey;
-  const headers = { apikey: key, Authorization: `Bearer ${key}` };
   const source = await photo();
   const upload = await fetch(`${server.url}/storage/v1/object/avatars/bench/photo.jpg`, {
     method: 'POST',

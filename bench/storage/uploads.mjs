@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { start } from '../../local-supabase/server.ts';
+import { startBenchBackend } from '../lib/backend.mjs';
 
 const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const LEVELS = args.quick ? [1, 8, 32, 128] : [1, 8, 32, 128, 512, 1024, 2048, 4096];
@@ -33,10 +33,8 @@ async function avatarPng() {
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-uploads-'));
-const server = await start({ dataDir, port: 0, settings: { inbucket: { enabled: false } } });
+const { server, serviceHeaders: headers } = await startBenchBackend({ dataDir });
 try {
-  const key = server.keys.serviceRoleKey;
-  const headers = { apikey: key, Authorization: `Bearer ${key}` };
   const png = await avatarPng();
   let serial = 0;
 
