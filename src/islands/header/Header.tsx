@@ -5,6 +5,7 @@ import type { PostgrestClient } from '@supabase/postgrest-js';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { Locale } from '../../i18n/locales';
 import { useProfile } from '../shared/profile';
+import { HYDRATED_EVENT } from '../shared/session-directive';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
 import { AccountMenu } from './AccountMenu';
@@ -44,6 +45,12 @@ export function Header({ auth, rest, locale, paths }: Props) {
   // storage event hydrating the island): then the preferred language is applied at once.
   const [freshSignIn, setFreshSignIn] = useState(false);
   const previousStatus = useRef(state.status);
+
+  // Tells client:session that this island is hydrated, so a "Sign in" press made before it was is
+  // replayed now (shared/session-directive.ts). Signed out, the button is what was pressed.
+  useEffect(() => {
+    trigger.current?.dispatchEvent(new Event(HYDRATED_EVENT, { bubbles: true }));
+  }, []);
 
   useEffect(() => {
     if (state.status === 'signedIn') setDialogOpen(false);

@@ -4,9 +4,16 @@
 //
 // - A session is stored (localStorage under supabase-js's key): load and hydrate now.
 // - None: load nothing. Pointing at or focusing the island starts the download; a click hydrates
-//   it and then replays the click, so the first press on "Sign in" opens the dialog.
+//   it and then replays the click, so the first press on "Sign in" opens the dialog. Astro's React
+//   renderer hydrates in a transition, which commits after `run()` has returned: a click replayed at
+//   once could reach the button before React handles it, and the press was lost (about one first
+//   press in four by keyboard, in the browser tests). The island announces its first commit with
+//   HYDRATED_EVENT, and the click is replayed then.
 // - Another tab signs in (a `storage` event for the key): load and hydrate, to show the avatar.
 import type { ClientDirective } from 'astro';
+
+/** Dispatched (bubbling) from inside a `client:session` island by its first commit's effect. */
+export const HYDRATED_EVENT = 'session-island-hydrated';
 
 const sessionDirective: ClientDirective = (load, options, el) => {
   const storageKey = options.value;
@@ -34,10 +41,21 @@ const sessionDirective: ClientDirective = (load, options, el) => {
     'click',
     (event) => {
       const target = event.target;
-      void hydrate().then(() => {
-        // React listens at its root once hydrated; a click dispatched now reaches its handler.
-        if (target instanceof HTMLElement) target.click();
+      const committed = new Promise<void>((resolve) => {
+        el.addEventListener(
+          HYDRATED_EVENT,
+          () => {
+            resolve();
+          },
+          { once: true },
+        );
       });
+      void hydrate()
+        .then(() => committed)
+        .then(() => {
+          // The island's handlers are attached now: the replayed click reaches them.
+          if (target instanceof HTMLElement) target.click();
+        });
     },
     { once: true },
   );
