@@ -2,21 +2,11 @@
 // merges it into the row with that primary key. supabase-js never sends it; other clients do.
 import { restError } from '../errors.ts';
 import type { LevelParams, ParsedQuery } from '../parse/query.ts';
-import { readJsonBody } from '../request.ts';
 import { contentRange, type Reply } from '../response.ts';
 import { insertSql } from '../sql/mutate.ts';
-import { buildTopLevel, createContext } from '../sql/read.ts';
 import type { Relation } from '../snapshot.ts';
-import { relationAsSource } from './read.ts';
 import type { Scope } from './scope.ts';
-import {
-  countOrStar,
-  execute,
-  insertColumns,
-  payloadRows,
-  reply,
-  wantsRepresentation,
-} from './write.ts';
+import { countOrStar, execute, readInsertPayload, reply, wantsRepresentation } from './write.ts';
 
 /** PostgREST's `getRanges`: a PUT addresses one row, so any window over it is refused (PGRST114). */
 function refuseRange(root: LevelParams | undefined): void {
@@ -58,18 +48,12 @@ export async function putRow(scope: Scope, relation: Relation): Promise<Reply> {
   const { query } = scope;
   refuseRange(query.levels.get(''));
   requirePrimaryKeyFilters(query, relation);
-  const body = await readJsonBody(scope.c, scope.maxBodyBytes);
-  const rows = payloadRows(body);
-  const columns = insertColumns(scope, relation, rows);
-  const context = createContext(scope.snapshot, query, scope.aggregates);
-  const level = buildTopLevel(context, relationAsSource(relation));
-  const params = context.params;
-  const text = body.kind === 'object' ? `[${body.text}]` : body.kind === 'array' ? body.text : '[]';
+  const { columns, level, params, rowsParam } = await readInsertPayload(scope, relation);
   const mutation = insertSql(
     {
       relation,
       columns,
-      rowsParam: params.add(text),
+      rowsParam,
       onConflict: { columns: relation.primaryKey, action: 'merge' },
       payloadFilters: level.filters,
     },

@@ -120,9 +120,7 @@ export function countOrStar(scope: Scope, affected: number): number | null {
 }
 
 /** The rows of a POST body: one object or an array of objects. */
-export function payloadRows(
-  body: Awaited<ReturnType<typeof readJsonBody>>,
-): Record<string, unknown>[] {
+function payloadRows(body: Awaited<ReturnType<typeof readJsonBody>>): Record<string, unknown>[] {
   if (body.kind === 'empty') throw invalidBody('Empty or invalid json');
   const rows = body.kind === 'array' ? body.value : [body.value];
   for (const row of rows) {
@@ -138,7 +136,7 @@ function sameKeys(a: string[], b: string[]): boolean {
 }
 
 /** The payload's columns: `columns=` if given, else the keys, which must then match across rows. */
-export function insertColumns(
+function insertColumns(
   scope: Scope,
   relation: Relation,
   rows: Record<string, unknown>[],
@@ -158,16 +156,25 @@ export function insertColumns(
   return firstKeys;
 }
 
-export async function insertRows(scope: Scope, relation: Relation): Promise<Reply> {
+/**
+ * What POST and PUT read before they insert: the body's rows and columns, the query's top level, and
+ * the rows as one JSON array parameter (`rowsParam`) for `insertSql`.
+ */
+export async function readInsertPayload(scope: Scope, relation: Relation) {
   const body = await readJsonBody(scope.c, scope.maxBodyBytes);
   const rows = payloadRows(body);
-  const { query, preferences } = scope;
   const columns = insertColumns(scope, relation, rows);
-  const context = createContext(scope.snapshot, query, scope.aggregates);
+  const context = createContext(scope.snapshot, scope.query, scope.aggregates);
   const level = buildTopLevel(context, relationAsSource(relation));
   const params = context.params;
   const text = body.kind === 'object' ? `[${body.text}]` : body.kind === 'array' ? body.text : '[]';
-  const spec: InsertSpec = { relation, columns, rowsParam: params.add(text) };
+  return { rows, columns, level, params, rowsParam: params.add(text) };
+}
+
+export async function insertRows(scope: Scope, relation: Relation): Promise<Reply> {
+  const { query, preferences } = scope;
+  const { rows, columns, level, params, rowsParam } = await readInsertPayload(scope, relation);
+  const spec: InsertSpec = { relation, columns, rowsParam };
   if (preferences.missing === 'default') spec.useDefaults = true;
   if (preferences.resolution) {
     const conflictColumns = query.onConflict ?? relation.primaryKey;
