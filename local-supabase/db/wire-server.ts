@@ -67,6 +67,18 @@ function withoutCopyInResponse(data: Uint8Array): Uint8Array {
   return data;
 }
 
+/** One database-port client, as the queue keeps it. */
+interface WireClient {
+  session: WireSession;
+  socket: Socket;
+  timer?: NodeJS.Timeout;
+  /**
+   * COPY … FROM STDIN in progress: its Query and the CopyData so far. PGlite cannot resume a copy
+   * in a later call, so the whole sub-protocol goes to it at once when CopyDone or CopyFail comes.
+   */
+  copy?: Uint8Array[] | undefined;
+}
+
 /**
  * What PGLiteSocketHandler asks of its queue (`enqueue`, `clearQueueForHandler`,
  * `clearTransactionIfNeeded`), kept per client: each client gets a WireSession.
@@ -74,19 +86,7 @@ function withoutCopyInResponse(data: Uint8Array): Uint8Array {
 class SessionQueue {
   readonly #db: Database;
   readonly #options: WireServerOptions;
-  readonly #sessions = new Map<
-    number,
-    {
-      session: WireSession;
-      socket: Socket;
-      timer?: NodeJS.Timeout;
-      /**
-       * COPY … FROM STDIN in progress: its Query and the CopyData so far. PGlite cannot resume a copy
-       * in a later call, so the whole sub-protocol goes to it at once when CopyDone or CopyFail comes.
-       */
-      copy?: Uint8Array[] | undefined;
-    }
-  >();
+  readonly #sessions = new Map<number, WireClient>();
 
   constructor(db: Database, options: WireServerOptions) {
     this.#db = db;
@@ -133,7 +133,7 @@ class SessionQueue {
   }
 
   /** While the client holds the database, idle time counts, copying in or not. */
-  #startIdleTimer(entry: { session: WireSession; socket: Socket; timer?: NodeJS.Timeout }): void {
+  #startIdleTimer(entry: WireClient): void {
     if (!entry.session.holding) return;
     entry.timer = setTimeout(() => {
       entry.socket.end(fatal('25P03', 'terminating connection due to idle-in-transaction timeout'));
