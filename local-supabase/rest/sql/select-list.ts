@@ -53,8 +53,8 @@ export interface OutputColumn {
   key: string | null;
   /** An aggregate (`sum(...)`): the level groups by its other columns. */
   aggregate?: boolean;
-  /** What to group by for this column instead of its expression (an embed: its join columns). */
-  groupBy?: string[];
+  /** A JSON value built by a subquery (an embed, a to-many spread's array): groups as jsonb. */
+  json?: boolean;
 }
 
 export function renderColumns(columns: OutputColumn[]): string {
@@ -67,8 +67,6 @@ interface ResolvedEmbed {
   item: SelectEmbed;
   key: string;
   relationship: Relationship;
-  /** The parent's columns the embed is joined on (`"t0"."author_id"`). */
-  originColumns: string[];
   child: Level;
   /** The child's join plus its own conditions. */
   where: string[];
@@ -119,13 +117,20 @@ function aggregateOf(ctx: ReadContext, level: Level, item: SelectAggregate): Out
   return { expr, key: item.alias ?? item.fn, aggregate: true };
 }
 
-/** With an aggregate in the select list, the other columns (and embeds' join columns) group. */
-function groupByOf(columns: OutputColumn[]): string[] {
-  if (!columns.some((column) => column.aggregate)) return [];
-  const groups = columns.flatMap((column) =>
-    column.aggregate ? [] : (column.groupBy ?? [column.expr]),
+/**
+ * With an aggregate in the select list, the other columns group, as PostgREST's `groupF` does:
+ * an embedded resource groups by its value (`GROUP BY "author"`, the row or array as jsonb, since
+ * json has no equality), so rows whose embeds are equal share a group whichever row they came from.
+ * Those columns are selected as jsonb too: Postgres accepts a correlated subquery in the select
+ * list of a grouped query only when the same expression is grouped.
+ */
+function groupColumns(level: Level): void {
+  if (!level.columns.some((column) => column.aggregate)) return;
+  level.columns = level.columns.map((column) =>
+    column.json ? { ...column, expr: `(${column.expr})::jsonb` } : column,
   );
-  return [...new Set(groups)];
+  const groups = level.columns.flatMap((column) => (column.aggregate ? [] : [column.expr]));
+  level.groupBy = [...new Set(groups)];
 }
 
 function whereSql(conditions: string[]): string {
@@ -241,7 +246,6 @@ function resolveEmbed(
     item,
     key,
     relationship,
-    originColumns: originColumns.map((column) => `${ident(level.alias)}.${ident(column)}`),
     child,
     where: [...join, ...child.filters, ...child.embedConditions],
   };
@@ -343,18 +347,13 @@ export function buildLevel(
       case 'embed': {
         const embed = resolveEmbed(ctx, level, path, item);
         embeds.push(embed);
-        const groupBy = embed.originColumns;
         if (item.items.length === 0) {
           // `rel()`: no output, only filters.
         } else if (item.spread) {
-          // A to-one spread's values group as columns; a to-many spread's arrays by the join.
-          const spread = spreadColumns(embed);
-          level.columns.push(
-            ...(embed.relationship.toOne
-              ? spread
-              : spread.map((column) => ({ ...column, groupBy }))),
-          );
-        } else level.columns.push({ expr: embedValueSql(embed), key: embed.key, groupBy });
+          // A to-one spread's values are plain columns; a to-many spread's are JSON arrays.
+          const json = !embed.relationship.toOne;
+          level.columns.push(...spreadColumns(embed).map((column) => ({ ...column, json })));
+        } else level.columns.push({ expr: embedValueSql(embed), key: embed.key, json: true });
         if (item.joinType === 'inner') level.embedConditions.push(existsSql(embed));
         break;
       }
@@ -385,7 +384,7 @@ export function buildLevel(
   for (const tree of params?.logic ?? []) {
     level.filters.push(logicSql(alias, source, tree, ctx.params, embedFilter));
   }
-  level.groupBy = groupByOf(level.columns);
+  groupColumns(level);
   for (const term of params?.order ?? []) level.orderBy.push(orderSql(level, embeds, term));
   if (params?.limit !== undefined) level.limit = params.limit;
   if (params?.offset !== undefined) level.offset = params.offset;
