@@ -6,8 +6,10 @@
  * A straight quote opens where it follows the start, a space, an opening bracket or quote mark, or
  * a dash, and a word follows it; it closes where it follows a word and is followed by the end, a
  * space, punctuation or a closing mark. Openings and closings pair like brackets (the innermost
- * first). A quote that finds no partner is left as written: it may be an apostrophe (players',
- * 'Tis) or a prime (6'), which context alone cannot tell from a quotation mark.
+ * first). A quote that finds no partner and follows a letter is an apostrophe (the players’
+ * game, d’« universités », na’na’): English, German and French all write it ’. Any other is left
+ * as written: an elision at a word's start ('Tis) or a prime (6') cannot be told from an opening
+ * quotation mark by context alone.
  */
 
 /** The locale's second-level quotation marks. */
@@ -16,10 +18,8 @@ export interface InnerQuotes {
   close: string;
 }
 
-// What may stand before an opening quote and after a closing one. `\uE000` is a span border of
-// the caller (typography.ts) and is looked through; any other private-use character (inline code)
-// counts as a word.
-const spanBorder = '\uE000';
+// What may stand before an opening quote and after a closing one. A private-use character (the
+// caller's stand-in for inline code, typography.ts) counts as a word.
 const beforeOpening = /[\s([{“„«‹‚‘—–/-]/u;
 const afterClosing = /[\s.,;:!?…)\]}”“»›’‘—–/-]/u;
 
@@ -32,8 +32,8 @@ export function setSingleQuotes(text: string, quotes: InnerQuotes): string {
   const openings: number[] = [];
   const replacements = new Map<number, string>();
   for (let index = text.indexOf("'"); index !== -1; index = text.indexOf("'", index + 1)) {
-    const before = neighbour(text, index, -1);
-    const after = neighbour(text, index, 1);
+    const before = text[index - 1];
+    const after = text[index + 1];
     const opens =
       (before === undefined || beforeOpening.test(before)) &&
       after !== undefined &&
@@ -52,12 +52,9 @@ export function setSingleQuotes(text: string, quotes: InnerQuotes): string {
     }
   }
   // Quotes are one UTF-16 unit, so replacing by index keeps every other character in place.
-  return text.replace(/'/g, (quote, index: number) => replacements.get(index) ?? quote);
-}
-
-/** The nearest character (UTF-16 unit) in `direction` that is not a span border. */
-function neighbour(text: string, index: number, direction: 1 | -1): string | undefined {
-  let at = index + direction;
-  while (text[at] === spanBorder) at += direction;
-  return text[at];
+  return text.replace(
+    /'/g,
+    (quote, index: number) =>
+      replacements.get(index) ?? (/\p{L}/u.test(text[index - 1] ?? '') ? '’' : quote),
+  );
 }

@@ -50,9 +50,7 @@ export function typesetterFor(locale: Locale): Typeset {
   return (text) => setSingleQuotes(typograf.execute(text), settings.inner);
 }
 
-// Spans are set as one text so that a quote opened in one span and closed in the next (around a
-// bold word) pairs up; these private-use characters mark the span borders and inline code.
-const spanBorder = '\uE000';
+// Inline code stands in the typeset text as one private-use character: a word Typograf leaves alone.
 const inlineCode = '\uE001';
 
 /** A body with its text blocks typeset; inline code, code blocks and link targets stay as written. */
@@ -68,9 +66,9 @@ export function typesetBody<T extends RawBodyBlock>(blocks: readonly T[], typese
     if (block._type !== 'block') return block;
     const isCode = (marks: string[]) => marks.includes('code');
     const parts = block.children.map((span) => (isCode(span.marks) ? inlineCode : span.text));
-    const set = typeset(parts.join(spanBorder)).split(spanBorder);
-    // Should the rules ever move a border, the block keeps its text as written rather than break.
-    if (set.length !== parts.length) return block;
+    const set = typesetParts(parts, typeset);
+    // Should the rules change the text beyond quotes and spaces, the block keeps its text as written.
+    if (set === undefined) return block;
     return {
       ...block,
       children: block.children.map((span, i) =>
@@ -78,4 +76,59 @@ export function typesetBody<T extends RawBodyBlock>(blocks: readonly T[], typese
       ),
     };
   });
+}
+
+/**
+ * Typesets the spans of a block as one text, so that Typograf sees what a reader sees: a quote
+ * closed right before a span ends (`*"where?"*.`) and an elision before a link (`l'[acquisition]`)
+ * look as they do in plain text. The result is cut back into spans where the text as written was.
+ *
+ * @example typesetParts(['sur l\'', 'acquisition'], typesetterFor('fr')) // ['sur l’', 'acquisition']
+ */
+export function typesetParts(parts: readonly string[], typeset: Typeset): string[] | undefined {
+  const written = parts.join('');
+  const set = typeset(written);
+  const ends = alignEnds(written, set, parts);
+  if (ends === undefined) return undefined;
+  return ends.map((end, i) => set.slice(i === 0 ? 0 : ends[i - 1], end));
+}
+
+const quoteLike = /["'«»‹›„“‟”‘’‚]/u;
+const spaceLike = /[ \u00A0\u202F]/u;
+
+/**
+ * Where each part ends in the typeset text. The quote and apostrophe rules only replace quote
+ * marks (one for one) and add, remove or replace the spaces French puts inside guillemets, so the
+ * two texts can be walked side by side; anything else gives `undefined`.
+ */
+function alignEnds(written: string, set: string, parts: readonly string[]): number[] | undefined {
+  const ends: number[] = [];
+  let partEnd = 0;
+  let part = 0;
+  let j = 0;
+  for (let i = 0; i <= written.length;) {
+    while (part < parts.length && partEnd + (parts[part]?.length ?? 0) === i) {
+      partEnd += parts[part]?.length ?? 0;
+      ends.push(j);
+      part += 1;
+    }
+    if (i === written.length) break;
+    const a = written[i] ?? '';
+    const b = set[j];
+    if (b === undefined) return undefined;
+    if (
+      a === b ||
+      (quoteLike.test(a) && quoteLike.test(b)) ||
+      (spaceLike.test(a) && spaceLike.test(b))
+    ) {
+      i += 1;
+      j += 1;
+    } else if (spaceLike.test(b)) j += 1;
+    else if (spaceLike.test(a)) i += 1;
+    else return undefined;
+  }
+  if (ends.length !== parts.length || !/^[ \u00A0\u202F]*$/u.test(set.slice(j))) return undefined;
+  // Spaces added after the last character belong to the last part.
+  ends[ends.length - 1] = set.length;
+  return ends;
 }

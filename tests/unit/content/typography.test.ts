@@ -54,9 +54,13 @@ describe('a quotation inside a quotation', () => {
     );
   });
 
-  it('leaves a single quote with no partner as written: an apostrophe or a prime', () => {
+  it('sets a single quote with no partner after a letter as an apostrophe, and leaves a prime', () => {
     expect(typesetterFor('en')(`the players' "game" on a 6' wall`)).toBe(
-      `the players' “game” on a 6' wall`,
+      `the players’ “game” on a 6' wall`,
+    );
+    expect(typesetterFor('de')(`Hans' Buch`)).toBe('Hans’ Buch');
+    expect(typesetterFor('fr')(`surnom d'« universités à un penny »`)).toBe(
+      'surnom d’«\u202Funiversités à un penny\u202F»',
     );
   });
 });
@@ -115,6 +119,36 @@ describe('a Portable Text body', () => {
       'this',
       '‘“',
     ]);
+  });
+
+  it('sets a quote closed at the end of a span and an elision before a link as in plain text', () => {
+    const spans = (locale: 'en' | 'de' | 'fr', children: { text: string; marks?: string[] }[]) => {
+      const [set] = typesetBody([block(children)], typesetterFor(locale));
+      return set?._type === 'block' && set.children.map((span) => span.text);
+    };
+    expect(
+      spans('en', [
+        { text: 'this is her, "where you going?"', marks: ['em'] },
+        { text: '. Words' },
+      ]),
+    ).toEqual(['this is her, “where you going?”', '. Words']);
+    expect(
+      spans('de', [
+        { text: 'Rede: ' },
+        { text: '"where you going?"', marks: ['em'] },
+        { text: '.' },
+      ]),
+    ).toEqual(['Rede: ', '„where you going?“', '.']);
+    expect(
+      spans('fr', [
+        { text: "l'" },
+        { text: 'acquisition', marks: ['link'] },
+        { text: ` et "d'autres"` },
+      ]),
+    ).toEqual(['l’', 'acquisition', ' et «\u202Fd’autres\u202F»']);
+    expect(
+      spans('fr', [{ text: 'les "' }, { text: 'mots', marks: ['strong'] }, { text: '" ici' }]),
+    ).toEqual(['les «', '\u202Fmots', '\u202F» ici']);
   });
 
   it('leaves code blocks untouched', () => {
