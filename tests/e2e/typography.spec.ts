@@ -1,4 +1,4 @@
-// Typography a reader sees: quotes and apostrophes set per locale, and
+// Typography a reader sees: quotes and apostrophes set per locale, a comfortable line length, and
 // Arabic set as Arabic (larger, upright, headings tighter than text, foreign titles aligned with
 // their own text). The faces themselves are checked in fonts.spec.ts.
 import type { Locator } from '@playwright/test';
@@ -12,6 +12,28 @@ async function textOutsideCode(element: Locator): Promise<string> {
     for (const code of copy.querySelectorAll('pre, code, script, style, template')) code.remove();
     return copy.textContent;
   });
+}
+
+/** How many characters each full line of the paragraphs holds, as they are drawn (last lines left out). */
+async function fullLineLengths(paragraphs: Locator): Promise<number[]> {
+  return paragraphs.evaluateAll((elements) =>
+    elements.flatMap((paragraph) => {
+      const lines = new Map<number, number>();
+      const range = document.createRange();
+      const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        for (let index = 0; index < (node.nodeValue ?? '').length; index += 1) {
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          const rect = range.getClientRects()[0];
+          if (rect === undefined) continue;
+          const line = Math.round(rect.top);
+          lines.set(line, (lines.get(line) ?? 0) + 1);
+        }
+      }
+      return [...lines.values()].slice(0, -1);
+    }),
+  );
 }
 
 for (const locale of ['en', 'de', 'fr'] as const satisfies Locale[]) {
@@ -30,6 +52,27 @@ for (const locale of ['en', 'de', 'fr'] as const satisfies Locale[]) {
     expect(found).toEqual([]);
   });
 }
+
+test.describe('on a desktop (1280×800)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  for (const locale of ['en', 'de', 'fr', 'ar'] as const satisfies Locale[]) {
+    test(`lines of the ${locale} article text hold about 66 characters, never much over 75`, async ({
+      data,
+      site,
+    }) => {
+      await site.open(anArticle(data, { locale, fallback: false }).path);
+      await site.page.evaluate(() => document.fonts.ready);
+      const lengths = (await fullLineLengths(site.main.locator('.prose > p'))).sort(
+        (a, b) => a - b,
+      );
+      expect(lengths.length).toBeGreaterThan(10);
+      // The typical line and the longest (a line of short words holds a few more characters).
+      expect(lengths[Math.floor(lengths.length / 2)]).toBeLessThanOrEqual(72);
+      expect(lengths.at(-1)).toBeLessThanOrEqual(78);
+    });
+  }
+});
 
 test('Arabic text is larger than Latin, upright, and its headings are tighter than its text', async ({
   data,
