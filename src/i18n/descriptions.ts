@@ -58,6 +58,9 @@ export const descriptions: Record<UiKey, string> = {
   'author.empty': 'Shown on an author’s page without articles. {{author}} is the author’s name.',
   'search.title': 'Heading and tab title of the search page.',
   'search.intro': 'One sentence under the search heading; search covers only this language.',
+  'search.label':
+    'Name of the search box for assistive technology (not shown); what the box searches.',
+  'search.placeholder': 'Short hint inside the empty search box; a verb or noun like “Search”.',
   'search.noscript':
     'Shown when JavaScript is off, since search needs it. <0>…</0> links to the article list.',
   'notFound.title': 'Heading and tab title of the “page not found” (404) page.',

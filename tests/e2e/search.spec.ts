@@ -2,6 +2,7 @@ import { formatDate } from '../../src/i18n/format.ts';
 import { findAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { aGermanOnlyWord, anArticle, normalizeWord } from './support/site-data.ts';
+import { uiText } from './support/ui-strings.ts';
 
 test('a German word is found from the German search page and not from the French one', async ({
   data,
@@ -65,6 +66,85 @@ test('results are articles, each with its category, date and thumbnail', async (
       .locator('img.search-result-image')
       .evaluate((img: HTMLImageElement) => img.naturalWidth),
   ).toBeGreaterThan(0);
+});
+
+test('a search in the address (?q=…) is run when the page opens', async ({ data, searchPage }) => {
+  const article = anArticle(data, { locale: 'fr', fallback: false });
+  const term = article.article.title;
+  await searchPage.open(`/fr/search/?q=${encodeURIComponent(term)}`);
+  await searchPage.expectFound(term, article.path);
+});
+
+test.describe('before Pagefind’s UI has loaded', () => {
+  test('the page shows a search box, and what is typed in it is kept, searched and keeps the focus', async ({
+    data,
+    searchPage,
+    page,
+  }) => {
+    const article = anArticle(data, { locale: 'fr', fallback: false });
+    const term = article.article.title;
+    const typedEarly = term.slice(0, Math.ceil(term.length / 2));
+    const release = await searchPage.holdSearchUi();
+    await searchPage.open('/fr/search/');
+
+    const early = searchPage.earlyInput('fr');
+    await expect(early).toHaveAttribute('placeholder', 'Rechercher');
+    await early.pressSequentially(typedEarly);
+    release();
+
+    await expect(early).toBeHidden();
+    await expect(searchPage.input).toBeFocused();
+    await expect(searchPage.input).toHaveValue(typedEarly);
+    // Typing goes on in Pagefind's box, where the first half left off.
+    await page.keyboard.type(term.slice(typedEarly.length));
+    await searchPage.expectFound(term, article.path);
+  });
+
+  test('Enter in the search box opens the page with the query in the address, which is searched', async ({
+    data,
+    searchPage,
+    page,
+  }) => {
+    const article = anArticle(data, { locale: 'de', fallback: false });
+    const term = article.article.title;
+    // No script has run yet on this page (a slow connection): the form is a plain GET form.
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await searchPage.open('/de/search/');
+    await searchPage.earlyInput('de').fill(term);
+    await page.unroute('**/_astro/*.js');
+    await searchPage.earlyInput('de').press('Enter');
+
+    await expect(page).toHaveURL((url) => url.searchParams.get('q') === term);
+    await searchPage.expectFound(term, article.path);
+  });
+
+  test('the search box does not move when Pagefind’s takes its place', async ({
+    searchPage,
+    page,
+  }) => {
+    const release = await searchPage.holdSearchUi();
+    // Right to left: the box's inline start is its right edge.
+    await searchPage.open('/ar/search/');
+    await page.evaluate(() => document.fonts.ready);
+    const footer = page.locator('footer.site-footer');
+    const before = [await searchPage.earlyInput('ar').boundingBox(), await footer.boundingBox()];
+    release();
+    await expect(searchPage.input).toBeVisible();
+    const after = [await searchPage.input.boundingBox(), await footer.boundingBox()];
+    expect(after).toEqual(before);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  // The page's <noscript> explains and links to the article list; Chromium's emulation of
+  // disabled JavaScript does not render <noscript>, so only the hidden box is checked here.
+  test('the page shows no search box, which could not search', async ({ site, page }) => {
+    await site.open('/en/search/');
+    await expect(site.heading).toHaveText(uiText('en', 'search.title'));
+    await expect(page.getByRole('searchbox')).toHaveCount(0);
+  });
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

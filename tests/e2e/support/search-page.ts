@@ -1,10 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locale } from '../../../src/i18n/locales.ts';
 import { SitePage } from './site-page.ts';
+import { uiText } from './ui-strings.ts';
 
 /**
  * The search page and Pagefind's component UI on it: `<pagefind-input>`, the count in
  * `<pagefind-summary>` and the results in `<pagefind-results>`, in the page's flow, rendered
- * with our template (thumbnail, category, title link, excerpt, date).
+ * with our template (thumbnail, category, title link, excerpt, date). Until Pagefind's UI has
+ * loaded, the page shows a server-rendered search form in its place.
  */
 export class SearchPage extends SitePage {
   readonly input: Locator;
@@ -21,13 +24,50 @@ export class SearchPage extends SitePage {
     this.results = this.resultItems.locator('.search-result-title a');
   }
 
+  /** The server-rendered search box the page paints with, before Pagefind's UI has loaded. */
+  earlyInput(locale: Locale): Locator {
+    return this.page.getByRole('searchbox', { name: uiText(locale, 'search.label'), exact: true });
+  }
+
+  /**
+   * Holds back Pagefind's UI, its script (the chunk `components/search/search-ui.ts` becomes) and
+   * its stylesheet, until the returned function is called, as a slow connection would.
+   */
+  async holdSearchUi(): Promise<() => void> {
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    for (const files of ['**/_astro/search-ui.*.js', '**/_astro/pagefind-component-ui.*.css']) {
+      await this.page.route(files, async (route) => {
+        await released;
+        await route.continue();
+      });
+    }
+    return release;
+  }
+
+  /**
+   * Waits for the answer to a query already given (typed, or in the address): "Searching for …"
+   * until then, "N results for …" or "No results for …" after.
+   */
+  async waitForAnswer(term: string): Promise<void> {
+    await expect(this.summary).toContainText(term);
+    await expect(this.summary).not.toHaveText(/(\.\.\.|…)\s*$/);
+  }
+
+  /** Pagefind's box holds `term`, has answered it, and lists the page at `path` among the results. */
+  async expectFound(term: string, path: string): Promise<void> {
+    await expect(this.input).toHaveValue(term);
+    await this.waitForAnswer(term);
+    await expect(this.results.and(this.page.locator(`[href="${path}"]`))).toBeVisible();
+  }
+
   /** Types a query and waits until Pagefind has answered, and its first result has loaded. */
   async search(term: string): Promise<void> {
     await expect(this.input).toBeEditable();
     await this.input.fill(term);
-    // "Searching for …" until the answer; then "N results for …" or "No results for …".
-    await expect(this.summary).toContainText(term);
-    await expect(this.summary).not.toHaveText(/(\.\.\.|…)\s*$/);
+    await this.waitForAnswer(term);
     const answered = await this.page.locator('pagefind-results ul > li').count();
     if (answered > 0) await expect(this.results.first()).toBeVisible();
   }
