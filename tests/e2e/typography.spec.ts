@@ -72,6 +72,26 @@ test.describe('on a desktop (1280×800)', () => {
       expect(lengths.at(-1)).toBeLessThanOrEqual(78);
     });
   }
+
+  for (const locale of ['en', 'de', 'fr', 'ar'] as const satisfies Locale[]) {
+    test(`the ${locale} home and category introductions and an author's bio keep lines under 78 characters`, async ({
+      data,
+      site,
+    }) => {
+      for (const path of [
+        aRoute(data, 'home', locale).path,
+        aRoute(data, 'category', locale).path,
+        aRoute(data, 'author', locale).path,
+      ]) {
+        await site.open(path);
+        await site.page.evaluate(() => document.fonts.ready);
+        const intro = site.main.locator(':is(.excerpt, .author-card p)');
+        await expect(intro.first()).toBeVisible();
+        const lengths = await fullLineLengths(intro);
+        expect(Math.max(...lengths), path).toBeLessThanOrEqual(78);
+      }
+    });
+  }
 });
 
 test('Arabic text is larger than Latin, upright, and its headings are tighter than its text', async ({
