@@ -1,24 +1,29 @@
 /**
- * The search page paints with a server-rendered search form; Pagefind's component UI (about
- * 156 kB of script and 33 kB of CSS) is imported after the page has loaded and the browser is
- * idle, or at once when the reader reaches for the box, when something is already typed in it
+ * The search page paints with a server-rendered search form; Pagefind's component UI (184 kB of
+ * script, 42 kB of CSS, 41 and 7 kB gzip) is loaded after the page has loaded and the browser
+ * is idle, or at once when the reader reaches for the box, when something is already typed in it
  * or when the address asks for a search (`?q=`). Once mounted, Pagefind's input takes the form's
  * place (the same size, so nothing moves) with what was typed, the caret and the focus, and
  * searches it.
  *
- * Without JavaScript the form is hidden by CSS (`scripting: none`) and the page says why.
- * With JavaScript but before this script has run, Enter submits the form as `GET ?q=…`, and
- * the reloaded page searches the query.
+ * The UI is the copy Pagefind writes next to its index (`/pagefind/pagefind-component-ui.*`, the
+ * same version as the index) rather than one bundled by Vite: this script then imports nothing,
+ * Astro inlines it in the page, so nothing but the HTML, the stylesheet and the fonts is
+ * fetched before the first paint (a bundled chunk would add this script and Vite's preload
+ * helper, two requests in a row).
+ *
+ * Without JavaScript the form is hidden by CSS (`scripting: none`) and the page says why. If
+ * this script could not run, Enter submits the form as `GET ?q=…`, which the page then searches.
  */
-import stylesheetUrl from '@pagefind/component-ui/css?url';
-
 const form = document.querySelector<HTMLFormElement>('[data-search-form]');
 const field = form?.querySelector<HTMLInputElement>('input[name="q"]');
 const pagefindInput = document.querySelector<HTMLElement>('pagefind-input');
+const bundlePath =
+  document.querySelector('pagefind-config')?.getAttribute('bundle-path') ?? '/pagefind/';
 
 let loading: Promise<void> | undefined;
 
-/** Imports the UI once; a failed import (offline) is tried again on the next interaction. */
+/** Loads the UI once; a failed load (offline) is tried again on the next interaction. */
 function load(): void {
   loading ??= mount().catch((error: unknown) => {
     loading = undefined;
@@ -26,29 +31,35 @@ function load(): void {
   });
 }
 
-/** Adds Pagefind's stylesheet to the page; resolves once it applies. */
-function loadStylesheet(): Promise<void> {
+/**
+ * Adds one of Pagefind's files to the page as an element; resolves once it has applied (a
+ * script's `load` comes after it ran). An element rather than `import()`: Vite would wrap an
+ * import in its preload helper, a module this script would then have to fetch first.
+ */
+function addToPage(element: HTMLLinkElement | HTMLScriptElement): Promise<void> {
   return new Promise((resolve, reject) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = stylesheetUrl;
-    link.addEventListener('load', () => {
+    element.addEventListener('load', () => {
       resolve();
     });
-    link.addEventListener('error', () => {
-      link.remove();
-      reject(new Error(`Could not load ${stylesheetUrl}`));
+    element.addEventListener('error', () => {
+      element.remove();
+      reject(new Error('Pagefind’s search UI could not be loaded'));
     });
-    document.head.append(link);
+    document.head.append(element);
   });
 }
 
 async function mount(): Promise<void> {
-  // The stylesheet first: Pagefind's elements must never show unstyled.
-  await Promise.all([loadStylesheet(), import('./search-ui.ts')]);
+  const stylesheet = document.createElement('link');
+  stylesheet.rel = 'stylesheet';
+  stylesheet.href = `${bundlePath}pagefind-component-ui.css`;
+  const script = document.createElement('script');
+  script.src = `${bundlePath}pagefind-component-ui.js`;
+  // The stylesheet is awaited too: Pagefind's elements must never show unstyled.
+  await Promise.all([addToPage(stylesheet), addToPage(script)]);
   if (!form || !field || !pagefindInput) return;
-  // Defining the elements rendered Pagefind's input synchronously. From here on nothing awaits,
-  // so no keystroke can land between reading the form and handing over to Pagefind's input.
+  // Running the script defined the elements, which rendered Pagefind's input (still hidden). From
+  // here on nothing awaits, so no keystroke can land between reading the form and the handover.
   const input = pagefindInput.querySelector('input');
   if (!input) return;
   const { value, selectionStart, selectionEnd, selectionDirection } = field;

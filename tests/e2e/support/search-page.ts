@@ -30,20 +30,18 @@ export class SearchPage extends SitePage {
   }
 
   /**
-   * Holds back Pagefind's UI, its script (the chunk `components/search/search-ui.ts` becomes) and
-   * its stylesheet, until the returned function is called, as a slow connection would.
+   * Holds back Pagefind's UI, its script and stylesheet (the copies Pagefind writes next to its
+   * index), until the returned function is called, as a slow connection would.
    */
   async holdSearchUi(): Promise<() => void> {
     let release = (): void => undefined;
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    for (const files of ['**/_astro/search-ui.*.js', '**/_astro/pagefind-component-ui.*.css']) {
-      await this.page.route(files, async (route) => {
-        await released;
-        await route.continue();
-      });
-    }
+    await this.page.route('**/pagefind/pagefind-component-ui.*', async (route) => {
+      await released;
+      await route.continue();
+    });
     return release;
   }
 
