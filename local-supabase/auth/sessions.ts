@@ -4,7 +4,7 @@ import type { Tx } from '../db/database.ts';
 import type { AuthContext } from './context.ts';
 import { randomAlphanumeric } from './crypto.ts';
 import { badRequest, OAuthError } from './errors.ts';
-import { findUserById, isBanned, toUserJson, type UserRow } from './users.ts';
+import { findUserById, isBanned, selectUserSql, toUserJson, type UserRow } from './users.ts';
 
 /** How a session was started; GoTrue records it in `amr` (auth.mfa_amr_claims). */
 export type AuthMethod =
@@ -145,7 +145,9 @@ async function insertRefreshToken(tx: Tx, user: UserRow, sessionId: string, pare
 /**
  * Starts a session for a signed-in user (GoTrue `issueRefreshToken`): last_sign_in_at on the user and
  * its e-mail identity, the session, its amr claim and its first refresh token are written by one
- * statement, so that a sign-in holds the database's one queue for as few round trips as it can.
+ * statement, which also answers the user as written (from the updates' `RETURNING` rows, so the user
+ * is not read again) and the new session's amr. One statement, so it holds the database's one queue
+ * for a single round trip and needs no transaction of its own.
  */
 export async function issueSession(
   tx: Tx,
@@ -154,28 +156,38 @@ export async function issueSession(
   userAgent?: string,
 ): Promise<SessionGrant> {
   const refreshToken = randomAlphanumeric(12);
-  const { rows } = await tx.query<{ id: string }>(
+  const { rows } = await tx.query<UserRow & { session_id: string; amr: SessionGrant['amr'] }>(
     `with signed_in as (
-       update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning id
-     ), identity as (
+       update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning *
+     ), email_identity as (
        update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'
+       returning *
+     ), identities as (
+       select * from email_identity
+       union all select * from auth.identities where user_id = $1 and provider <> 'email'
      ), session as (
        insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent)
        select gen_random_uuid(), id, now(), now(), 'aal1', $2 from signed_in returning id
      ), claim as (
        insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
        select id, now(), now(), $3, gen_random_uuid() from session
+       returning authentication_method, updated_at
      ), refresh as (
        insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
        select '00000000-0000-0000-0000-000000000000', $4, $1, false, now(), now(), null, id from session
      )
-     select id from session`,
+     select signed_in_user.*, session.id as session_id,
+            (select jsonb_agg(jsonb_build_object('method', authentication_method,
+                                                 'timestamp', extract(epoch from updated_at)::int))
+             from claim) as amr
+     from (${selectUserSql('signed_in', 'identities')}) as signed_in_user, session`,
     [userId, userAgent ?? null, method, refreshToken],
   );
-  const sessionId = rows[0]?.id;
-  const user = sessionId ? await findUserById(tx, userId) : null;
-  if (!sessionId || !user) throw new Error(`user ${userId} vanished while signing in`);
-  return collectGrant(tx, user, sessionId, refreshToken);
+  const row = rows[0];
+  if (!row) throw new Error(`user ${userId} vanished while signing in`);
+  const { session_id: sessionId, amr, ...user } = row;
+  // A new session is aal1 with its one claim, as collectGrant would read them back.
+  return { user, sessionId, refreshToken, amr, aal: 'aal1' };
 }
 
 interface TokenRow {

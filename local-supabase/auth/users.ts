@@ -51,12 +51,21 @@ export interface IdentityRow {
   email: string | null;
 }
 
-const SELECT_USER = `
+/**
+ * The user row as `UserRow` wants it, with its identities and factors (GoTrue loads both with a
+ * user). `users` and `identities` name where the rows come from: the tables, or a statement's
+ * `RETURNING` rows (`issueSession` reads back what it has just written instead of selecting again).
+ */
+export function selectUserSql(users = 'auth.users', identities = 'auth.identities'): string {
+  return `
   select u.*, coalesce((select jsonb_agg(to_jsonb(i) order by i.created_at)
-                        from auth.identities i where i.user_id = u.id), '[]'::jsonb) as identities_json,
+                        from ${identities} i where i.user_id = u.id), '[]'::jsonb) as identities_json,
          coalesce((select jsonb_agg(to_jsonb(f) - 'secret' order by f.created_at)
                    from auth.mfa_factors f where f.user_id = u.id), '[]'::jsonb) as factors_json
-  from auth.users u`;
+  from ${users} u`;
+}
+
+const SELECT_USER = selectUserSql();
 
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
   const { rows } = await tx.query<UserRow>(`${SELECT_USER} where u.id = $1`, [id]);
