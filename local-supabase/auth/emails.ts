@@ -62,6 +62,9 @@ export interface SendOptions {
   clientIp: string;
 }
 
+/** The token columns of auth.users an e-mail with one code or link keeps its token in. */
+export type TokenKind = 'confirmation' | 'recovery' | 'reauthentication';
+
 /**
  * Makes a token for the user's address and records it where GoTrue keeps it: the user's
  * `<kind>_token` and `<kind>_sent_at` columns (and `invited_at` for an invitation), and
@@ -71,13 +74,13 @@ export async function recordToken(
   tx: Tx,
   context: AuthContext,
   user: UserRow,
-  kind: 'confirmation' | 'recovery',
+  kind: TokenKind,
   options: { pkce: boolean; invited?: boolean },
 ): Promise<IssuedToken> {
   const email = user.email ?? '';
   const token = newToken(context, email, options.pkce);
   const invited = options.invited ? ', invited_at = now()' : '';
-  // `kind` is one of two literals, never request input, so it may name the columns.
+  // `kind` is one of three literals, never request input, so it may name the columns.
   await tx.query(
     `update auth.users set ${kind}_token = $2, ${kind}_sent_at = now()${invited} where id = $1`,
     [user.id, token.hash],
@@ -125,93 +128,70 @@ export function emailChangeToken(context: AuthContext, address: string): IssuedT
   return newToken(context, address, false);
 }
 
-/** The token of a single-link e-mail, once the send frequency and the e-mail budget allow it. */
-async function issueToken(
-  tx: Tx,
-  context: AuthContext,
-  user: UserRow,
-  kind: 'confirmation' | 'recovery',
-  options: SendOptions & { invited?: boolean },
-): Promise<IssuedToken> {
-  const sentAt = kind === 'confirmation' ? user.confirmation_sent_at : user.recovery_sent_at;
-  checkSendFrequency(sentAt, context.config.auth.email.max_frequency);
-  context.emailLimiter.take({ to: user.email ?? '', ip: options.clientIp });
-  context.codeAttempts.reset(user.id);
-  return recordToken(tx, context, user, kind, {
-    pkce: options.pkce,
-    invited: options.invited ?? false,
-  });
+/** How each e-mail with one code or link is made: its token's columns and its link's type. */
+interface SingleTokenEmail {
+  token: TokenKind;
+  link: LinkType;
+  invited?: boolean;
+  /**
+   * A new code or link makes the address's earlier wrong codes forgotten (`/verify` withdraws
+   * codes after five); the reauthentication code is not checked there, so it leaves them.
+   */
+  resetsAttempts: boolean;
 }
 
-/** An invitation (POST /invite): the confirmation token, `invited_at`, and the invite template. */
-export async function prepareInvite(
-  tx: Tx,
-  context: AuthContext,
-  user: UserRow,
-  options: SendOptions,
-): Promise<PendingEmail> {
-  const token = await issueToken(tx, context, user, 'confirmation', { ...options, invited: true });
-  return {
-    type: 'invite',
-    to: user.email ?? '',
-    data: templateData(context, user, { ...token, type: 'invite', redirectTo: options.redirectTo }),
-  };
-}
+const SINGLE_TOKEN_EMAILS = {
+  /** The sign-up confirmation (also what a new user gets from /otp). */
+  confirmation: { token: 'confirmation', link: 'signup', resetsAttempts: true },
+  /** An invitation (POST /invite): the confirmation token and `invited_at`. */
+  invite: { token: 'confirmation', link: 'invite', invited: true, resetsAttempts: true },
+  /** A magic link and a password recovery both use the recovery token, as in GoTrue. */
+  magic_link: { token: 'recovery', link: 'magiclink', resetsAttempts: true },
+  recovery: { token: 'recovery', link: 'recovery', resetsAttempts: true },
+  /**
+   * The code GET /reauthenticate sends (GoTrue sendReauthenticationOtp): kept hashed in
+   * `reauthentication_token`, and given back as `nonce` to change the password.
+   */
+  reauthentication: { token: 'reauthentication', link: 'signup', resetsAttempts: false },
+} as const satisfies Partial<Record<EmailTemplateType, SingleTokenEmail>>;
+
+export type SingleTokenEmailType = keyof typeof SINGLE_TOKEN_EMAILS;
+
+const SENT_AT = {
+  confirmation: (user) => user.confirmation_sent_at,
+  recovery: (user) => user.recovery_sent_at,
+  reauthentication: (user) => user.reauthentication_sent_at,
+} satisfies Record<TokenKind, (user: UserRow) => Date | null>;
 
 /**
- * The code GET /reauthenticate sends (GoTrue sendReauthenticationOtp): kept hashed in
- * `reauthentication_token`, and given back as `nonce` to change the password.
+ * An e-mail with one code or link, once the send frequency and the e-mail budget allow it: its
+ * token is recorded on the user (in the request's transaction) and the mail is returned to be
+ * delivered after commit.
  */
-export async function prepareReauthentication(
+export async function prepareEmail(
   tx: Tx,
   context: AuthContext,
   user: UserRow,
+  type: SingleTokenEmailType,
   options: SendOptions,
 ): Promise<PendingEmail> {
-  checkSendFrequency(user.reauthentication_sent_at, context.config.auth.email.max_frequency);
-  const email = user.email ?? '';
-  context.emailLimiter.take({ to: email, ip: options.clientIp });
-  const token = newToken(context, email, false);
-  await tx.query(
-    'update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1',
-    [user.id, token.hash],
-  );
-  await storeOneTimeToken(tx, user.id, 'reauthentication_token', token.hash, email);
+  const email: SingleTokenEmail = SINGLE_TOKEN_EMAILS[type];
+  checkSendFrequency(SENT_AT[email.token](user), context.config.auth.email.max_frequency);
+  const to = user.email ?? '';
+  context.emailLimiter.take({ to, ip: options.clientIp });
+  if (email.resetsAttempts) context.codeAttempts.reset(user.id);
+  const token = await recordToken(tx, context, user, email.token, {
+    pkce: options.pkce,
+    invited: email.invited ?? false,
+  });
   return {
-    type: 'reauthentication',
-    to: email,
-    data: templateData(context, user, { ...token, type: 'signup', redirectTo: options.redirectTo }),
-  };
-}
-
-/** The sign-up confirmation (also what a new user gets from /otp). */
-export async function prepareConfirmation(
-  tx: Tx,
-  context: AuthContext,
-  user: UserRow,
-  options: SendOptions,
-): Promise<PendingEmail> {
-  const token = await issueToken(tx, context, user, 'confirmation', options);
-  return {
-    type: 'confirmation',
-    to: user.email ?? '',
-    data: templateData(context, user, { ...token, type: 'signup', redirectTo: options.redirectTo }),
-  };
-}
-
-/** A magic link or a password recovery: both use the recovery token, as in GoTrue. */
-export async function prepareRecovery(
-  tx: Tx,
-  context: AuthContext,
-  user: UserRow,
-  kind: 'magiclink' | 'recovery',
-  options: SendOptions,
-): Promise<PendingEmail> {
-  const token = await issueToken(tx, context, user, 'recovery', options);
-  return {
-    type: kind === 'magiclink' ? 'magic_link' : 'recovery',
-    to: user.email ?? '',
-    data: templateData(context, user, { ...token, type: kind, redirectTo: options.redirectTo }),
+    type,
+    to,
+    data: templateData(context, user, {
+      ...token,
+      type: email.link,
+      redirectTo: options.redirectTo,
+    }),
   };
 }
 

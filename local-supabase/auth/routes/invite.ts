@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/service.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { objectField, readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
-import { deliver, prepareInvite, type PendingEmail } from '../emails.ts';
+import { deliver, prepareEmail, type PendingEmail } from '../emails.ts';
 import { unprocessable } from '../errors.ts';
 import { clientIp } from '../rate-limit.ts';
 import { resolveRedirect } from '../redirect.ts';
@@ -35,7 +35,7 @@ export function addInviteRoutes(app: Hono<AppEnv>, context: AuthContext): void {
       }
       const invited =
         existing ?? (await createUser(tx, { email, passwordHash: null, userMetadata: data }));
-      emails.push(await prepareInvite(tx, context, invited, options));
+      emails.push(await prepareEmail(tx, context, invited, 'invite', options));
       return (await findUserById(tx, invited.id)) ?? invited;
     });
     await deliver(context, emails);

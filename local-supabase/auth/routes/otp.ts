@@ -7,7 +7,7 @@ import type { Tx } from '../../db/database.ts';
 import type { AppEnv } from '../../http/service.ts';
 import { booleanField, objectField, readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
-import { deliver, prepareConfirmation, prepareRecovery, type PendingEmail } from '../emails.ts';
+import { deliver, prepareEmail, type PendingEmail } from '../emails.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { createFlowState } from '../flow-state.ts';
 import { clientIp } from '../rate-limit.ts';
@@ -61,7 +61,7 @@ async function sendMagicLink(
           'email/signup',
         );
       }
-      return prepareConfirmation(tx, context, user, options);
+      return prepareEmail(tx, context, user, 'confirmation', options);
     }
   }
   if (request.challenge) {
@@ -73,7 +73,7 @@ async function sendMagicLink(
       'magiclink',
     );
   }
-  return prepareRecovery(tx, context, user, 'magiclink', options);
+  return prepareEmail(tx, context, user, 'magic_link', options);
 }
 
 export function addOtpRoutes(app: Hono<AppEnv>, context: AuthContext): void {

@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { requireUser } from '../authenticate.ts';
 import type { AuthContext } from '../context.ts';
-import { deliver, prepareReauthentication } from '../emails.ts';
+import { deliver, prepareEmail } from '../emails.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { clientIp } from '../rate-limit.ts';
 import { isConfirmed } from '../users.ts';
@@ -22,7 +22,7 @@ export function addReauthenticateRoutes(app: Hono<AppEnv>, context: AuthContext)
       throw unprocessable('email_not_confirmed', 'Please verify your email first.');
     }
     const email = await context.db.transaction((tx) =>
-      prepareReauthentication(tx, context, user, {
+      prepareEmail(tx, context, user, 'reauthentication', {
         redirectTo: context.config.auth.site_url,
         pkce: false,
         clientIp: clientIp(c),

@@ -4,13 +4,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
-import {
-  deliver,
-  prepareConfirmation,
-  prepareEmailChange,
-  prepareRecovery,
-  type PendingEmail,
-} from '../emails.ts';
+import { deliver, prepareEmail, prepareEmailChange, type PendingEmail } from '../emails.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { createFlowState } from '../flow-state.ts';
 import { clientIp } from '../rate-limit.ts';
@@ -40,7 +34,7 @@ export function addRecoverRoutes(app: Hono<AppEnv>, context: AuthContext): void 
       }
       if (method) await createFlowState(tx, user.id, method, challengeValue ?? '', 'recovery');
       emails.push(
-        await prepareRecovery(tx, context, user, 'recovery', {
+        await prepareEmail(tx, context, user, 'recovery', {
           redirectTo,
           pkce: method !== null,
           clientIp: clientIp(c),
@@ -80,7 +74,7 @@ export function addRecoverRoutes(app: Hono<AppEnv>, context: AuthContext): void 
       if (type === 'signup' && !isConfirmed(user)) {
         if (method)
           await createFlowState(tx, user.id, method, challengeValue ?? '', 'email/signup');
-        emails.push(await prepareConfirmation(tx, context, user, options));
+        emails.push(await prepareEmail(tx, context, user, 'confirmation', options));
       } else if (type === 'email_change' && user.email_change) {
         if (method)
           await createFlowState(tx, user.id, method, challengeValue ?? '', 'email_change');

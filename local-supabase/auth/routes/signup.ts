@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { objectField, readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
-import { deliver, prepareConfirmation, type PendingEmail } from '../emails.ts';
+import { deliver, prepareEmail, type PendingEmail } from '../emails.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { createFlowState } from '../flow-state.ts';
 import { obfuscatedUser } from '../obfuscate.ts';
@@ -109,7 +109,7 @@ export function addSignupRoutes(app: Hono<AppEnv>, context: AuthContext): void {
         );
       }
       emails.push(
-        await prepareConfirmation(tx, context, user, {
+        await prepareEmail(tx, context, user, 'confirmation', {
           redirectTo,
           pkce: challengeMethod !== null,
           clientIp: clientIp(c),
