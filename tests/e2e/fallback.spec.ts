@@ -25,3 +25,23 @@ for (const locale of locales.filter((candidate) => candidate !== 'en')) {
     await expect(articlePage.fallbackNotice).toHaveCount(0);
   });
 }
+
+for (const locale of locales.filter((candidate) => candidate !== 'en')) {
+  test(`an untranslated article under /${locale}/ introduces its author with the ${locale} bio, not the English one`, async ({
+    data,
+    articlePage,
+    page,
+  }) => {
+    const fallback = anArticle(data, { locale, fallback: true });
+    const author = data.content.authors.find((a) => a._id === fallback.article.author._id);
+    const bio = author?.bio[locale];
+    if (author === undefined || bio === undefined)
+      throw new Error(`no ${locale} bio of the author`);
+    await articlePage.open(fallback.path);
+
+    const card = page.getByRole('region', { name: uiText(locale, 'article.aboutAuthor') });
+    await expect(card.getByText(bio)).toBeVisible();
+    await expect(card.getByText(bio)).not.toHaveAttribute('lang', 'en');
+    if (author.bio.en !== undefined) await expect(card).not.toContainText(author.bio.en);
+  });
+}
