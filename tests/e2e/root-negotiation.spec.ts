@@ -94,4 +94,26 @@ test.describe('without JavaScript', () => {
       expect(html).toMatch(new RegExp(`<a href="/${locale}/" hreflang="${locale}">`));
     }
   });
+
+  test('/ shows one box of equal size per language, side by side on a desktop', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The page as served, without its <noscript> refresh, to look at the chooser itself.
+    await page.route('/', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/');
+    const boxes = await page.locator('.language-choice a').evaluateAll((links) =>
+      links.map((link) => {
+        const box = link.getBoundingClientRect();
+        return { top: Math.round(box.top), height: Math.round(box.height) };
+      }),
+    );
+    expect(boxes).toHaveLength(locales.length);
+    expect(new Set(boxes.map((box) => box.top)).size).toBe(1);
+    expect(new Set(boxes.map((box) => box.height)).size).toBe(1);
+  });
 });
