@@ -18,6 +18,18 @@ describe('translator', () => {
     expect(useTranslations('ar')('author.articles', { author: 'أمارا' })).toBe('مقالات أمارا');
   });
 
+  it('never writes French “de” before a name that may begin with a vowel (d’Amara, not de Amara)', () => {
+    const t = useTranslations('fr');
+    for (const [key, variable] of [
+      ['author.articles', 'author'],
+      ['header.accountMenu', 'name'],
+      ['comments.replies', 'author'],
+      ['comments.form.replyLabel', 'author'],
+    ] as const) {
+      expect(t(key, { [variable]: 'Amara' })).not.toMatch(/\bde Amara\b/);
+    }
+  });
+
   it('chooses all six Arabic plural forms', () => {
     const t = useTranslations('ar');
     expect(t('articleList.count', { count: 0 })).toBe('لا توجد مقالات');
