@@ -19,6 +19,16 @@ create function api.note_total() returns bigint language sql stable as $$ select
 create function tools.twice(n int) returns int language sql immutable as $$ select n * 2 $$;
 create function api.doubled(n int) returns int language sql immutable as $$ select twice(n) $$;
 reset check_function_bodies;
+-- A public table with a foreign key into its own schema and one into api.
+create table public.keepers (id int primary key, name text not null);
+create table public.note_links (
+  id int primary key,
+  note_id int not null references api.notes (id),
+  keeper_id int references public.keepers (id)
+);
+insert into public.keepers values (1, 'Ann');
+insert into public.note_links values (1, 1, 1);
+grant select on public.keepers, public.note_links to anon;
 `;
 
 const EXPOSED = {
@@ -76,6 +86,27 @@ describe('schemas from config.toml', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-profile')).toBe('api');
+  });
+
+  it("embeds only within the request's schema: a foreign key into another schema is PGRST200, as on PostgREST", async () => {
+    // PostgREST keys relationships by the target's schema and looks up the request's, so an
+    // embed never crosses schemas (the same-schema embed next to it works).
+    const same = await sb.from('note_links').select('id, keepers(name)');
+    expect(same.error).toBeNull();
+    expect(same.data).toEqual([{ id: 1, keepers: { name: 'Ann' } }]);
+    const across = await sb.from('note_links').select('id, notes(body)');
+    expect(across.status).toBe(400);
+    expect(across.error).toEqual({
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'note_links' and 'notes' in the schema cache",
+      details:
+        "Searched for a foreign key relationship between 'note_links' and 'notes' in the schema 'public', but no matches were found.",
+      hint: null,
+    });
+    const byColumn = await sb.from('note_links').select('id, notes!note_id(body)');
+    expect(byColumn.error?.details).toBe(
+      "Searched for a foreign key relationship between 'note_links' and 'notes' using the hint 'note_id' in the schema 'public', but no matches were found.",
+    );
   });
 
   it("refuses a schema that is not listed with 406 PGRST106, in PostgREST's words", async () => {
