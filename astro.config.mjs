@@ -27,6 +27,7 @@ export default defineConfig({
     defaultLocale,
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
+  build: { inlineStylesheets: 'always' },
   // Content is Portable Text, not Markdown; Shiki's inline styles would also break the CSP.
   markdown: { syntaxHighlight: false },
   integrations: [

@@ -1,12 +1,15 @@
 /**
  * The static site server of `npm start` and the browser tests: files of the build, directory
  * `index.html`s, the headers of `_headers`, and not-found pages as `_redirects` says (each
- * locale's own, in its language and frame), so a mistyped `/de/…` URL stays German.
+ * locale's own, in its language and frame), so a mistyped `/de/…` URL stays German. Text (HTML with
+ * its inlined stylesheet, SVG, JSON, XML) is sent gzip-compressed when the browser accepts it, as
+ * static hosts do; images and fonts, already compressed, are sent as they are.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { headersFor, notFoundPageFor, parseHeaders, parseNotFoundRules } from './host-rules.ts';
 
 export function createSiteApp(distDir: string): Hono {
@@ -16,6 +19,7 @@ export function createSiteApp(distDir: string): Hono {
   const notFoundRules = parseNotFoundRules(read('_redirects'));
 
   const app = new Hono();
+  app.use('*', compress());
   app.use('*', async (c, next) => {
     await next();
     for (const [name, value] of headersFor(headerRules, c.req.path)) {

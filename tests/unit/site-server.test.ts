@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createSiteApp } from '../../scripts/site-server/app';
 import { parseHeaders, parseNotFoundRules } from '../../scripts/site-server/host-rules';
@@ -13,7 +14,7 @@ function aBuild(): string {
     writeFileSync(join(dist, path), text);
   };
   write('404.html', '<html lang="en">every language</html>');
-  write('de/index.html', '<html lang="de">Startseite</html>');
+  write('de/index.html', `<html lang="de">Startseite${' <p>Absatz</p>'.repeat(200)}</html>`);
   write('de/404/index.html', '<html lang="de">Seite nicht gefunden</html>');
   write('_astro/site.css', 'body{}');
   write('_redirects', '# comment\n/de/*  /de/404/  404\n/old  /new  301\n');
@@ -37,6 +38,17 @@ describe('the site server of npm start', () => {
     const response = await app.request('/nirgends/');
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('every language');
+  });
+
+  it('sends pages gzip-compressed to a browser that accepts it, and plain to one that does not', async () => {
+    const compressed = await app.request('/de/', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(compressed.headers.get('Content-Encoding')).toBe('gzip');
+    const bytes = new Uint8Array(await compressed.arrayBuffer());
+    expect(bytes.length).toBeLessThan(500);
+    expect(gunzipSync(bytes).toString('utf8')).toContain('Startseite');
+    const plain = await app.request('/de/');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toContain('Startseite');
   });
 
   it('serves directory index pages with or without the trailing slash', async () => {
