@@ -3,6 +3,7 @@
 import { ServiceError } from '../http/errors.ts';
 import { restError } from './errors.ts';
 import type { ForeignKey, SchemaSnapshot } from './snapshot.ts';
+import { fuzzyMatch, PARAMS_SCORE } from './suggest.ts';
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
 
@@ -207,18 +208,50 @@ export function findRelationship(
     selects(snapshot, relationship, name, hint),
   );
   if (candidates.length === 1 && candidates[0]) return candidates[0];
-  if (candidates.length === 0) throw noRelationship(snapshot.schema, origin, name, hint);
+  if (candidates.length === 0) throw noRelationship(snapshot, origin, name, hint);
   throw ambiguous(origin, name, candidates);
 }
 
-function noRelationship(schema: string, origin: string, name: string, hint?: string): ServiceError {
+/**
+ * PostgREST's `noRelBetweenHint`: when `origin` has relationships, the closest other relation it
+ * can embed ("Perhaps you meant 'rest_authors' instead of 'rest_author'."); when it has none, the
+ * closest relation that has some, in place of `origin`. Fuzzy matching as its `Fuzzy.get`
+ * (fuzzyset's minimum score, 0.33). PostgREST's set of origins also holds tables of other schemas
+ * with a foreign key into this one; here only this schema's relations are known.
+ */
+function noRelationshipHint(snapshot: SchemaSnapshot, origin: string, name: string): string | null {
+  const targetsOf = (relation: string) => [
+    ...relationshipsFrom(snapshot, relation).map((relationship) => relationship.target),
+    ...snapshot.computedRelationships
+      .filter((computed) => computed.origin === relation)
+      .map((computed) => computed.target),
+  ];
+  const targets = targetsOf(origin);
+  if (targets.length > 0) {
+    // A target named exactly (its relationship did not match the hint) is not suggested.
+    const others = targets.filter((target) => target.toLowerCase() !== name.toLowerCase());
+    const near = fuzzyMatch(name, others, PARAMS_SCORE);
+    return near === undefined ? null : `Perhaps you meant '${near}' instead of '${name}'.`;
+  }
+  const origins = [...snapshot.relations.keys()].filter((relation) => targetsOf(relation).length);
+  const near = fuzzyMatch(origin, origins, PARAMS_SCORE);
+  return near === undefined ? null : `Perhaps you meant '${near}' instead of '${origin}'.`;
+}
+
+function noRelationship(
+  snapshot: SchemaSnapshot,
+  origin: string,
+  name: string,
+  hint?: string,
+): ServiceError {
   return restError(
     400,
     'PGRST200',
     `Could not find a relationship between '${origin}' and '${name}' in the schema cache`,
     `Searched for a foreign key relationship between '${origin}' and '${name}'${
       hint === undefined ? '' : ` using the hint '${hint}'`
-    } in the schema '${schema}', but no matches were found.`,
+    } in the schema '${snapshot.schema}', but no matches were found.`,
+    noRelationshipHint(snapshot, origin, name),
   );
 }
 

@@ -34,6 +34,8 @@ create view public.club_user_names as select id, name from public.club_users;
 create view public.club_note_cards as
   select n.id, n.user_id, n.body, u.name as club_users
   from public.club_notes n join public.club_users u on u.id = n.user_id;
+-- A table with no relationships at all, named one letter off a table that has some.
+create table public.club_userz (id int primary key);
 create function public.club_owner(public.club_notes) returns public.club_users
   language sql stable as $$ select * from public.club_users where id = $1.user_id $$;
 create function public.club_shout(public.club_notes) returns text
@@ -41,7 +43,7 @@ create function public.club_shout(public.club_notes) returns text
 
 grant select on public.shop_products, public.shop_categories, public.shop_product_categories,
   public.club_users, public.club_best_friends, public.club_collections, public.club_notes,
-  public.club_user_names, public.club_note_cards to anon;
+  public.club_user_names, public.club_note_cards, public.club_userz to anon;
 
 insert into public.shop_products values (1, 'Pen'), (2, 'Ink'), (3, 'Desk');
 insert into public.shop_categories values (1, 'Writing'), (2, 'Office'), (3, 'Empty');
@@ -116,6 +118,30 @@ describe('embedding related rows through supabase-js', () => {
       { id: 1, second: { name: 'Bob' } },
       { id: 2, second: { name: 'Ann' } },
     ]);
+  });
+
+  it("hints at the relation meant when none is found (PGRST200), in PostgREST's words", async () => {
+    const typo = await sb.from('club_users').select('name, club_note(body)');
+    expect(typo.status).toBe(400);
+    expect(typo.error).toEqual({
+      code: 'PGRST200',
+      message:
+        "Could not find a relationship between 'club_users' and 'club_note' in the schema cache",
+      details:
+        "Searched for a foreign key relationship between 'club_users' and 'club_note' in the schema 'public', but no matches were found.",
+      hint: "Perhaps you meant 'club_notes' instead of 'club_note'.",
+    });
+    // An origin without relationships: the hint names the closest relation that has some instead.
+    const lone = await sb.from('club_userz').select('id, club_notes(body)');
+    expect(lone.error?.hint).toBe("Perhaps you meant 'club_users' instead of 'club_userz'.");
+    // The right name with a hint that matches nothing: the name itself is never suggested, the
+    // closest other relation is (here the view over club_users), and nothing close means no hint.
+    const wrongHint = await sb.from('club_notes').select('id, club_users!nothing_like_it(name)');
+    expect(wrongHint.error?.hint).toBe(
+      "Perhaps you meant 'club_user_names' instead of 'club_users'.",
+    );
+    const far = await sb.from('club_notes').select('id, shop_products(name)');
+    expect(far.error).toMatchObject({ code: 'PGRST200', hint: null });
   });
 
   it('embeds a self-reference: the table name gives children, the column the parent', async () => {
