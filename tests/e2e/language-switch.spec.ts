@@ -1,5 +1,11 @@
 import { expect, test } from './support/fixtures.ts';
-import { anArticle, translationPath } from './support/site-data.ts';
+import {
+  anArticle,
+  locales,
+  pageTypes,
+  pathOfPageType,
+  translationPath,
+} from './support/site-data.ts';
 import { uiText } from './support/ui-strings.ts';
 import { localeNames } from '../../src/i18n/locales.ts';
 
@@ -122,6 +128,19 @@ test.describe('on a phone', () => {
       .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
     for (const height of heights) expect(height).toBeGreaterThanOrEqual(24);
   });
+
+  for (const locale of locales) {
+    test(`the ${locale} header is equally tall on every kind of page`, async ({ data, page }) => {
+      const heights = new Map<string, number | undefined>();
+      for (const type of pageTypes) {
+        const path = pathOfPageType(data, locale, type);
+        if (path === undefined) continue;
+        await page.goto(path);
+        heights.set(type, (await page.locator('header.site-header').boundingBox())?.height);
+      }
+      expect(new Set(heights.values()).size, JSON.stringify([...heights])).toBe(1);
+    });
+  }
 });
 
 function escapeRegExp(text: string): string {
