@@ -22,12 +22,19 @@ for (const locale of locales) {
   });
 }
 
-test('the search page is the one that loads JavaScript', async ({ site, page }) => {
+test('the search page loads Pagefind’s script only when the reader reaches for the search box', async ({
+  searchPage,
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await site.open('/en/search/');
-  await expect(page.locator('pagefind-input input')).toBeVisible();
-  expect(scripts.length).toBeGreaterThan(0);
+  await searchPage.open('/en/search/');
+  await page.waitForLoadState('load');
+  expect(scripts).toEqual([]);
+
+  await searchPage.earlyInput('en').focus();
+  await expect(searchPage.input).toBeFocused();
+  expect(scripts).toContain('/pagefind/pagefind-component-ui.js');
 });

@@ -38,6 +38,8 @@ test('an untranslated article shown under /de/ is not in the German search index
 
 test('the search box speaks the language of its page', async ({ searchPage }) => {
   await searchPage.open('/fr/search/');
+  await expect(searchPage.earlyInput('fr')).toHaveAttribute('placeholder', 'Rechercher');
+  await searchPage.reachForBox();
   await expect(searchPage.input).toHaveAttribute('placeholder', 'Rechercher');
 });
 
@@ -125,7 +127,9 @@ test.describe('before Pagefind’s UI has loaded', () => {
     await searchPage.open('/ar/search/');
     await page.evaluate(() => document.fonts.ready);
     const footer = page.locator('footer.site-footer');
-    const before = [await searchPage.earlyInput('ar').boundingBox(), await footer.boundingBox()];
+    const early = searchPage.earlyInput('ar');
+    const before = [await early.boundingBox(), await footer.boundingBox()];
+    await early.hover();
     release();
     await expect(searchPage.input).toBeVisible();
     const after = [await searchPage.input.boundingBox(), await footer.boundingBox()];

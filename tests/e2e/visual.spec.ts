@@ -17,11 +17,12 @@ const screenshotTypes = pageTypes.filter((type) => type !== 'fallback article');
 
 /**
  * Waits until the page is drawn as a reader finally sees it: web fonts loaded, every image
- * loaded and decoded (lazy ones too, so that none is still arriving while the screen is taken),
- * Pagefind's search box rendered.
+ * loaded and decoded (lazy ones too, so that none is still arriving while the screen is taken).
+ * The search page is taken as it paints, with its server-rendered search box (Pagefind's UI
+ * loads when the reader reaches for the box, in the same place: search.spec.ts).
  */
 async function settle(page: Page, type: PageType | 'root'): Promise<void> {
-  if (type === 'search') await expect(page.locator('pagefind-input input')).toBeVisible();
+  if (type === 'search') await expect(page.getByRole('searchbox')).toBeVisible();
   await page.evaluate(async () => {
     await document.fonts.ready;
     const images = [...document.images];

@@ -1,10 +1,14 @@
 /**
  * The search page paints with a server-rendered search form; Pagefind's component UI (184 kB of
- * script, 42 kB of CSS, 41 and 7 kB gzip) is loaded after the page has loaded and the browser
- * is idle, or at once when the reader reaches for the box, when something is already typed in it
- * or when the address asks for a search (`?q=`). Once mounted, Pagefind's input takes the form's
- * place (the same size, so nothing moves) with what was typed, the caret and the focus, and
- * searches it.
+ * script, 42 kB of CSS, 41 and 7 kB gzip) is loaded when the reader reaches for the box (points
+ * at it, touches it, focuses it, types), when something is already typed in it or when the
+ * address asks for a search (`?q=`). Not before: loaded when the browser was idle after the
+ * page, its script and style work added 20–460 ms of Total Blocking Time to Lighthouse's runs
+ * (bench/README.md), and a reader who does not search downloads nothing. Pagefind's own engine
+ * and index load on the first focus anyway, so the first answer waits little longer.
+ *
+ * Once mounted, Pagefind's input takes the form's place (the same size, so nothing moves) with
+ * what was typed, the caret and the focus, and searches it.
  *
  * The UI is the copy Pagefind writes next to its index (`/pagefind/pagefind-component-ui.*`, the
  * same version as the index) rather than one bundled by Vite: this script then imports nothing,
@@ -75,16 +79,11 @@ async function mount(): Promise<void> {
   if (value.trim() !== '') input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-function loadWhenIdle(): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 3000 });
-  else setTimeout(load, 200);
-}
-
 if (form && field) {
   const query = new URLSearchParams(location.search).get('q') ?? '';
   // A value already there was typed before this script ran (or restored by the browser): keep it.
   if (field.value === '' && query.trim() !== '') field.value = query;
-  for (const type of ['focusin', 'pointerdown', 'input'] as const) {
+  for (const type of ['pointerover', 'pointerdown', 'focusin', 'input'] as const) {
     form.addEventListener(type, load, { once: true });
   }
   form.addEventListener('submit', (event) => {
@@ -92,6 +91,4 @@ if (form && field) {
     load();
   });
   if (field.value.trim() !== '' || document.activeElement === field) load();
-  else if (document.readyState === 'complete') loadWhenIdle();
-  else window.addEventListener('load', loadWhenIdle, { once: true });
 }

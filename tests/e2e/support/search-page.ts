@@ -61,9 +61,18 @@ export class SearchPage extends SitePage {
     await expect(this.results.and(this.page.locator(`[href="${path}"]`))).toBeVisible();
   }
 
+  /**
+   * Focuses the search box as a reader reaching for it does; Pagefind's UI loads then and takes
+   * the server-rendered box's place, focused.
+   */
+  async reachForBox(): Promise<void> {
+    await this.page.getByRole('searchbox').focus();
+    await expect(this.input).toBeFocused();
+  }
+
   /** Types a query and waits until Pagefind has answered, and its first result has loaded. */
   async search(term: string): Promise<void> {
-    await expect(this.input).toBeEditable();
+    await this.reachForBox();
     await this.input.fill(term);
     await this.waitForAnswer(term);
     const answered = await this.page.locator('pagefind-results ul > li').count();
