@@ -3,8 +3,8 @@
  * script, 42 kB of CSS, 41 and 7 kB gzip) is loaded when the reader reaches for the box (points
  * at it, touches it, focuses it, types), when something is already typed in it or when the
  * address asks for a search (`?q=`). Not before: loaded when the browser was idle after the
- * page, its script and style work added 20–460 ms of Total Blocking Time to Lighthouse's runs
- * (bench/README.md), and a reader who does not search downloads nothing. Pagefind's own engine
+ * page, its script and style work added Total Blocking Time to Lighthouse's runs (20–90 ms,
+ * bench/README.md), and a reader who does not search downloads nothing. Pagefind's own engine
  * and index load on the first focus anyway, so the first answer waits little longer.
  *
  * Once mounted, Pagefind's input takes the form's place (the same size, so nothing moves) with
