@@ -61,6 +61,8 @@ export const descriptions: Record<UiKey, string> = {
   'search.label':
     'Name of the search box for assistive technology (not shown); what the box searches.',
   'search.placeholder': 'Short hint inside the empty search box; a verb or noun like “Search”.',
+  'search.unavailable':
+    'Shown under the search box when the search could not be loaded (offline); the typed text stays.',
   'search.noscript':
     'Shown when JavaScript is off, since search needs it. <0>…</0> links to the article list.',
   'notFound.title': 'Heading and tab title of the “page not found” (404) page.',

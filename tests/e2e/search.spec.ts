@@ -137,6 +137,31 @@ test.describe('before Pagefind’s UI has loaded', () => {
   });
 });
 
+test('offline, the search says it could not load, keeps the words and loads on the next try', async ({
+  data,
+  searchPage,
+  page,
+}) => {
+  const article = anArticle(data, { locale: 'de', fallback: false });
+  const term = article.article.title;
+  let offline = true;
+  await page.route('**/pagefind/pagefind-component-ui.*', (route) =>
+    offline ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await searchPage.open('/de/search/');
+  const early = searchPage.earlyInput('de');
+  await early.fill(term);
+
+  const unavailable = page.getByRole('alert');
+  await expect(unavailable).toHaveText(uiText('de', 'search.unavailable'));
+  await expect(early).toHaveValue(term);
+
+  offline = false;
+  await early.press('Enter');
+  await searchPage.expectFound(term, article.path);
+  await expect(unavailable).toBeHidden();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -22,17 +22,27 @@
 const form = document.querySelector<HTMLFormElement>('[data-search-form]');
 const field = form?.querySelector<HTMLInputElement>('input[name="q"]');
 const pagefindInput = document.querySelector<HTMLElement>('pagefind-input');
+const unavailable = document.querySelector<HTMLElement>('[data-search-unavailable]');
 const bundlePath =
   document.querySelector('pagefind-config')?.getAttribute('bundle-path') ?? '/pagefind/';
 
 let loading: Promise<void> | undefined;
 
-/** Loads the UI once; a failed load (offline) is tried again on the next interaction. */
+/**
+ * Loads the UI once. A failed load (offline) says so under the box, in the page's language, and
+ * is tried again on the reader's next interaction; what they typed stays in the form.
+ */
 function load(): void {
-  loading ??= mount().catch((error: unknown) => {
-    loading = undefined;
-    console.error('Search could not be loaded', error);
-  });
+  loading ??= mount().then(
+    () => {
+      if (unavailable) unavailable.hidden = true;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      if (unavailable) unavailable.hidden = false;
+      console.error('Search could not be loaded', error);
+    },
+  );
 }
 
 /**
@@ -84,7 +94,8 @@ if (form && field) {
   // A value already there was typed before this script ran (or restored by the browser): keep it.
   if (field.value === '' && query.trim() !== '') field.value = query;
   for (const type of ['pointerover', 'pointerdown', 'focusin', 'input'] as const) {
-    form.addEventListener(type, load, { once: true });
+    // Not `once`: after a failed load the next interaction tries again (load() runs mount once).
+    form.addEventListener(type, load);
   }
   form.addEventListener('submit', (event) => {
     event.preventDefault();
