@@ -1,6 +1,9 @@
 import { expect, test } from './support/fixtures.ts';
 import {
   anArticle,
+  aRoute,
+  routesOf,
+  type Route,
   locales,
   pageTypes,
   pathOfPageType,
@@ -139,6 +142,49 @@ test.describe('on a phone', () => {
         heights.set(type, (await page.locator('header.site-header').boundingBox())?.height);
       }
       expect(new Set(heights.values()).size, JSON.stringify([...heights])).toBe(1);
+    });
+  }
+});
+
+test.describe('on a desktop (1280×800)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  for (const locale of locales) {
+    test(`the ${locale} header is as tall on a page with untranslated languages as on one without`, async ({
+      data,
+      articlePage,
+      page,
+    }) => {
+      // The article with the most untranslated languages (in de, fr and ar a fallback article;
+      // in English, one missing in other languages) against the home page, where every language
+      // exists.
+      const untranslatedCount = (route: Route) =>
+        route.kind === 'article'
+          ? route.switcher.filter((entry) => !entry.available && !entry.current).length
+          : 0;
+      const partial = routesOf(data, 'article', locale)
+        .filter((route) => untranslatedCount(route) > 0)
+        .sort(
+          (a, b) =>
+            Number(b.fallback) - Number(a.fallback) || untranslatedCount(b) - untranslatedCount(a),
+        )[0];
+      if (partial === undefined) throw new Error(`no ${locale} article missing in another locale`);
+      const header = page.locator('header.site-header');
+      await articlePage.open(partial.path);
+      const partialHeight = (await header.boundingBox())?.height;
+      // The note is still read out with the language's name.
+      const untranslated = partial.switcher.find((entry) => !entry.available && !entry.current);
+      if (untranslated === undefined) throw new Error('no untranslated language');
+      const note = uiText(
+        locale,
+        untranslated.fallback ? 'languagePicker.fallback' : 'languagePicker.unavailable',
+      );
+      await expect(articlePage.languageLink(locale, untranslated.locale)).toHaveAccessibleName(
+        new RegExp(`${escapeRegExp(localeNames[untranslated.locale])}.*${escapeRegExp(note)}`),
+      );
+
+      await articlePage.open(aRoute(data, 'home', locale).path);
+      expect(partialHeight, partial.path).toBe((await header.boundingBox())?.height);
     });
   }
 });

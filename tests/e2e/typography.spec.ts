@@ -152,3 +152,56 @@ test('on an Arabic list, an English card’s title starts on the same side as it
   });
   expect(edges.title).toBe(edges.excerpt);
 });
+
+test('Arabic small text (category label, byline, card dates, badges, footer) is scaled as its body text is', async ({
+  data,
+  site,
+}) => {
+  /** The font size in px of the first element matching each selector on the open page. */
+  const sizes = (selectors: string[]) =>
+    site.page.evaluate((wanted) => {
+      const size = (selector: string) => {
+        const element = document.querySelector(selector);
+        if (element === null) throw new Error(`no ${selector} on ${location.pathname}`);
+        return parseFloat(getComputedStyle(element).fontSize);
+      };
+      return Object.fromEntries(wanted.map((selector) => [selector, size(selector)]));
+    }, selectors);
+  const onArticle = ['body', 'main .kicker', 'main .byline', 'footer.site-footer'];
+  const onHome = ['.card .meta'];
+
+  await site.open(anArticle(data, { locale: 'en', fallback: false }).path);
+  const latin = await sizes(onArticle);
+  await site.open(aRoute(data, 'home', 'en').path);
+  Object.assign(latin, await sizes(onHome));
+
+  await site.open(anArticle(data, { locale: 'ar', fallback: false }).path);
+  const arabic = await sizes(onArticle);
+  const arabicHome = aRoute(data, 'home', 'ar');
+  await site.open(arabicHome.path);
+  Object.assign(arabic, await sizes(onHome));
+
+  const bodyRatio = (arabic['body'] ?? NaN) / (latin['body'] ?? NaN);
+  expect(bodyRatio).toBeGreaterThan(1.05);
+  for (const selector of [...onArticle.slice(1), ...onHome]) {
+    const ratio = (arabic[selector] ?? NaN) / (latin[selector] ?? NaN);
+    expect(ratio, `${selector}: ${arabic[selector]} px against ${latin[selector]} px`).toBeCloseTo(
+      bodyRatio,
+      2,
+    );
+  }
+
+  // The "English" badge of a fallback card, on home pages that have one.
+  const latinHome = (['de', 'fr'] as const)
+    .map((locale) => aRoute(data, 'home', locale))
+    .find((home) => home.alsoInDefault.length > 0);
+  if (latinHome !== undefined && arabicHome.alsoInDefault.length > 0) {
+    const arabicBadge = (await sizes(['.card .badge']))['.card .badge'] ?? NaN;
+    await site.open(latinHome.path);
+    const latinBadge = (await sizes(['.card .badge']))['.card .badge'] ?? NaN;
+    expect(
+      arabicBadge / latinBadge,
+      `badge: ${arabicBadge} px against ${latinBadge} px`,
+    ).toBeCloseTo(bodyRatio, 2);
+  }
+});
