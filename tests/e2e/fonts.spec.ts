@@ -111,6 +111,7 @@ const swapPages: PageType[] = [
   'category',
   'author',
   'static page',
+  'search',
 ];
 const viewports = [
   // Lighthouse's emulated phone, where its CLS is scored, and a desktop.
