@@ -170,8 +170,12 @@ for (const locale of locales) {
             }),
         );
         expect(await firstScreenBoxes(page)).toEqual(before);
-        // Cumulative Layout Shift as Lighthouse scores it: 0.1 is "good"; ours stays at a tenth of it.
-        expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThanOrEqual(0.01);
+        // Cumulative Layout Shift as Lighthouse scores it: 0.1 is "good"; ours stays at a fifth of
+        // it (without the fallbacks up to 0.28). Released together, the faces usually swap in one
+        // frame (0–0.006); on a busy machine the Latin and Arabic ones can land in separate frames,
+        // and an Arabic paragraph with Latin words in it rewraps in between: up to 0.018 on the
+        // Arabic privacy page when the faces were released 0.4 s apart (bench/README.md).
+        expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThanOrEqual(0.02);
       });
     }
   }
