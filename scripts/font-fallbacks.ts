@@ -20,6 +20,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fromFile } from '@capsizecss/unpack/fs';
 import { chromium } from '@playwright/test';
+import { arabicLetters } from './font-subsets.ts';
 import { format, resolveConfig } from 'prettier';
 
 const require = createRequire(import.meta.url);
@@ -49,13 +50,6 @@ const samples = {
   // The language switcher's codes on phones (global.css, `.picker-code`): capitals, which Times
   // draws 12% wider against Source Serif than it draws lower case.
   capitals: 'EN DE FR AR',
-};
-
-/** The Arabic face's `unicode-range` (fonts.css): DejaVu Sans also draws Latin, which it must not stand in for. */
-const ranges = {
-  arabic:
-    'U+0600-06FF, U+0750-077F, U+0870-088E, U+0890-0891, U+0897-08E1, U+08E3-08FF, U+FB50-FDFF, ' +
-    'U+FE70-FE74, U+FE76-FEFC',
 };
 
 interface Variant {
@@ -239,8 +233,9 @@ for (const fallback of fallbacks) {
       `  ascent-override: ${percent(web.ascent / em)};`,
       `  descent-override: ${percent(Math.abs(web.descent) / em)};`,
       `  line-gap-override: ${percent(web.lineGap / em)};`,
-      // Local fonts are never downloaded: a range only keeps Latin text off the Arabic stand-in.
-      ...(fallback.script === 'arabic' ? [`  unicode-range: ${ranges.arabic};`] : []),
+      // Local fonts are never downloaded: a range only keeps Latin text off the Arabic stand-in
+      // (DejaVu Sans also draws Latin); it covers the Arabic face's letters (font-subsets.ts).
+      ...(fallback.script === 'arabic' ? [`  unicode-range: ${arabicLetters};`] : []),
       '}',
       '',
     ].join('\n');

@@ -30,8 +30,10 @@ const latin =
   'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD';
 const latinExt =
   'U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308, U+0329, U+1D00-1DBF, U+1E00-1E9F, U+1EF2-1EFF, U+2020, U+20A0-20AB, U+20AD-20C4, U+2113, U+2C60-2C7F, U+A720-A7FF';
-/** Arabic as the site writes it: the Arabic block, joiners and direction marks, hyphens, punctuation. */
-const arabic = 'U+0600-06FF, U+200C-200E, U+2010-2011, U+204F, U+2E41, U+FE70-FE74, U+FE76-FEFC';
+/** The Arabic letters, digits and marks the site writes: the Arabic block and the basic joining forms. */
+export const arabicLetters = 'U+0600-06FF, U+FE70-FE74, U+FE76-FEFC';
+/** Arabic as the site writes it: its letters, with joiners and direction marks, hyphens, punctuation. */
+const arabic = `${arabicLetters}, U+200C-200E, U+2010-2011, U+204F, U+2E41`;
 
 export interface Face {
   family: string;
