@@ -10,9 +10,13 @@
 //   face half the size of the variable one (36 kB → 20 kB). Bold italic, which nothing on the site
 //   asks for, would be drawn by the browser from it.
 // - Noto Naskh Arabic's "arabic" file covers every language written in Arabic script (Urdu,
-//   Persian, African and Quranic extensions, the presentation-form ligatures); the site writes
-//   Arabic, whose letters, digits and marks are U+0600–06FF (94 kB → 43 kB). Shaping (joining
-//   forms, lam-alef) comes from the font's substitution tables, which the subset keeps.
+//   Persian, Sindhi, Pashto, African and Quranic extensions, the presentation-form ligatures); the
+//   site writes the Arabic language: its 37 letters with hamza and tatweel, the vowel marks, the
+//   Arabic-Indic digits and separators, its comma, semicolon and question mark, and the basic
+//   joining forms text pasted from older documents carries (94 kB → 23 kB; the whole Arabic block
+//   was 45 kB). Shaping (joining forms, lam-alef) comes from the font's substitution tables, which
+//   the subset keeps. A letter of another language written in Arabic script (Persian پ, Urdu ٹ)
+//   is drawn by the fallback font, as a Devanagari word is.
 // A character outside a face's range is drawn by the next font in the stack, never as a box.
 //
 // Subsetting is HarfBuzz's (subset-font). The output is deterministic: run this after changing a
@@ -30,8 +34,13 @@ const latin =
   'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD';
 const latinExt =
   'U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308, U+0329, U+1D00-1DBF, U+1E00-1E9F, U+1EF2-1EFF, U+2020, U+20A0-20AB, U+20AD-20C4, U+2113, U+2C60-2C7F, U+A720-A7FF';
-/** The Arabic letters, digits and marks the site writes: the Arabic block and the basic joining forms. */
-export const arabicLetters = 'U+0600-06FF, U+FE70-FE74, U+FE76-FEFC';
+/**
+ * The Arabic language's letters, digits and marks: comma, semicolon and question mark; hamza to
+ * ghain; tatweel to sukun with maddah and hamza above and below; the Arabic-Indic digits, percent
+ * and separators; superscript alef and alef wasla; and the basic joining forms (presentation forms B).
+ */
+export const arabicLetters =
+  'U+060C, U+061B, U+061F, U+0621-063A, U+0640-0655, U+0660-066D, U+0670-0671, U+FE70-FE74, U+FE76-FEFC';
 /** Arabic as the site writes it: its letters, with joiners and direction marks, hyphens, punctuation. */
 const arabic = `${arabicLetters}, U+200C-200E, U+2010-2011, U+204F, U+2E41`;
 

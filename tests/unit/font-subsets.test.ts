@@ -48,6 +48,8 @@ describe('the web fonts cut down by `npm run fonts:subsets`', () => {
     expect(kept).toContain('ب');
     expect(kept).toContain('\u064e'); // fatha
     expect(kept).not.toContain('\u0750'); // Arabic Supplement
+    expect(kept).not.toContain('\u067e'); // Persian peh
+    expect(kept).not.toContain('\u06d4'); // Urdu full stop
     expect(kept).not.toContain('\ufdf2'); // a presentation-form ligature
   });
 });
