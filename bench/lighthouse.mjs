@@ -1,6 +1,7 @@
 /**
- * `npm run bench:lighthouse [-- --dist <dir>] [-- --desktop]`: Lighthouse's four scores for one page
- * of each kind in every locale, from a build in `dist/` served as `npm start` serves it. Chromium
+ * `npm run bench:lighthouse [-- --dist <dir>] [-- --desktop]`: Lighthouse's four scores for the root
+ * language chooser and one page of each kind in every locale, from a build in `dist/` served as
+ * `npm start` serves it. Chromium
  * is Debian's (`CHROMIUM_PATH`, default /usr/bin/chromium), started by Playwright with a debugging
  * port that Lighthouse drives. Mobile emulation with Lighthouse's simulated throttling unless
  * `--desktop`. It prints numbers, never passes or fails: scores vary a little from run to run and
@@ -91,14 +92,31 @@ for (const row of rows) {
   );
 }
 
-/** The first page of each kind in every locale (home, list, article, category, author, static page, search). */
+/**
+ * The root language chooser, then the first page of each kind in every locale: the content pages
+ * (home, list, article, category, author, static page, search), the 404 page, and the pages an
+ * island draws (account, the e-mail link and new-password pages, moderation), which are noindex
+ * on purpose, so Lighthouse's SEO score there says "blocked from indexing".
+ */
 async function pagesToScore() {
-  const kinds = ['home', 'article list', 'article', 'category', 'author', 'static page', 'search'];
+  const kinds = [
+    'home',
+    'article list',
+    'article',
+    'category',
+    'author',
+    'static page',
+    'search',
+    '404',
+    'account',
+    'auth page',
+    'moderation',
+  ];
   const files = (await readdir(dist, { recursive: true }))
     .map((file) => file.split('\\').join('/'))
     .filter((file) => file.endsWith('index.html'))
     .sort();
-  const picked = [];
+  const picked = ['/'];
   for (const locale of ['en', 'de', 'fr', 'ar']) {
     for (const kind of kinds) {
       const file = files.find((f) => f.startsWith(`${locale}/`) && pageTypeOf(f) === kind);
