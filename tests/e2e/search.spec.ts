@@ -77,6 +77,59 @@ test('a search in the address (?q=…) is run when the page opens', async ({ dat
   await searchPage.expectFound(term, article.path);
 });
 
+test.describe('the address follows the search (?q=…)', () => {
+  test('a French search is in the address, without a history entry per query, and a reload shows it again', async ({
+    searchPage,
+    page,
+  }) => {
+    await searchPage.open('/fr/search/');
+    const entries = await page.evaluate(() => history.length);
+    await searchPage.search('sous');
+    await expect.poll(() => searchPage.addressQuery()).toBe('sous');
+    await searchPage.search('sous-titres');
+    await expect.poll(() => searchPage.addressQuery()).toBe('sous-titres');
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    const shown = await searchPage.answerShown();
+
+    await page.reload();
+    await expect(searchPage.input).toHaveValue('sous-titres');
+    await searchPage.waitForAnswer('sous-titres');
+    expect(await searchPage.answerShown()).toEqual(shown);
+  });
+
+  test('Back from an opened result shows the same Arabic search and results', async ({
+    data,
+    searchPage,
+    page,
+  }) => {
+    const article = anArticle(data, { locale: 'ar', fallback: false });
+    const term = article.article.title;
+    await searchPage.open('/ar/search/');
+    await searchPage.search(term);
+    await expect.poll(() => searchPage.addressQuery()).toBe(term);
+    const shown = await searchPage.answerShown();
+
+    await searchPage.results.and(page.locator(`[href="${article.path}"]`)).click();
+    await expect(page).toHaveURL((url) => url.pathname === article.path);
+    await page.goBack();
+
+    expect(searchPage.path()).toBe('/ar/search/');
+    await searchPage.expectFound(term, article.path);
+    expect(await searchPage.answerShown()).toEqual(shown);
+  });
+
+  test('emptying the box takes the query out of the address', async ({ data, searchPage }) => {
+    const article = anArticle(data, { locale: 'de', fallback: false });
+    const term = article.article.title;
+    await searchPage.open(`/de/search/?q=${encodeURIComponent(term)}`);
+    await searchPage.expectFound(term, article.path);
+
+    await searchPage.input.fill('');
+    await expect.poll(() => searchPage.addressQuery()).toBeNull();
+    expect(searchPage.path()).toBe('/de/search/');
+  });
+});
+
 test.describe('before Pagefind’s UI has loaded', () => {
   test('the page shows a search box, and what is typed in it is kept, searched and keeps the focus', async ({
     data,
@@ -105,17 +158,22 @@ test.describe('before Pagefind’s UI has loaded', () => {
   test('Enter pressed in the search box loses nothing: the words are searched once it has', async ({
     data,
     searchPage,
+    page,
   }) => {
     const article = anArticle(data, { locale: 'de', fallback: false });
     const term = article.article.title;
     const release = await searchPage.holdSearchUi();
     await searchPage.open('/de/search/');
+    let pagesLoaded = 0;
+    page.on('load', () => (pagesLoaded += 1));
     await searchPage.earlyInput('de').fill(term);
     await searchPage.earlyInput('de').press('Enter');
     release();
 
-    await expect(searchPage.page).toHaveURL(/\/de\/search\/$/);
     await searchPage.expectFound(term, article.path);
+    // Searched on this page, not by submitting the form: the address follows without a reload.
+    await expect.poll(() => searchPage.addressQuery()).toBe(term);
+    expect(pagesLoaded).toBe(0);
   });
 
   test('the search box does not move when Pagefind’s takes its place', async ({

@@ -16,6 +16,9 @@
  * fetched before the first paint (a bundled chunk would add this script and Vite's preload
  * helper, two requests in a row).
  *
+ * The address follows the search (`?q=`, see followInAddress), so that a reload, a copied link
+ * and Back from a result show the same query and results.
+ *
  * Without JavaScript the form is hidden by CSS (`scripting: none`) and the page says why. If
  * this script could not run, Enter submits the form as `GET ?q=…`, which the page then searches.
  */
@@ -27,6 +30,15 @@ const bundlePath =
   document.querySelector('pagefind-config')?.getAttribute('bundle-path') ?? '/pagefind/';
 
 let loading: Promise<void> | undefined;
+
+/** The part of Pagefind's component UI this script uses: its global, once its script has run. */
+interface PagefindComponentsWindow {
+  PagefindComponents?: {
+    getInstanceManager(): {
+      getInstance(name: string): { on(event: 'search', callback: (term: string) => void): void };
+    };
+  };
+}
 
 /**
  * Loads the UI once. A failed load (offline) says so under the box, in the page's language, and
@@ -63,6 +75,26 @@ function addToPage(element: HTMLLinkElement | HTMLScriptElement): Promise<void> 
   });
 }
 
+/**
+ * Keeps the query Pagefind searches in the address as `?q=` (none for an emptied box), which is
+ * what the page searches when it opens. Pagefind's input fires its instance's `search` event once
+ * typing pauses (its debounce), and on clearing; `replaceState`, so that searching adds no
+ * history entries and Back from a result comes straight here. Pagefind's documented API
+ * ("Custom Components": `getInstanceManager()`, `instance.on('search', (term, filters) => …)`).
+ */
+function followInAddress(): void {
+  const components = (window as PagefindComponentsWindow).PagefindComponents;
+  components
+    ?.getInstanceManager()
+    .getInstance('default')
+    .on('search', (term) => {
+      const url = new URL(location.href);
+      if (term.trim() === '') url.searchParams.delete('q');
+      else url.searchParams.set('q', term);
+      if (url.href !== location.href) history.replaceState(history.state, '', url);
+    });
+}
+
 async function mount(): Promise<void> {
   const stylesheet = document.createElement('link');
   stylesheet.rel = 'stylesheet';
@@ -71,6 +103,7 @@ async function mount(): Promise<void> {
   script.src = `${bundlePath}pagefind-component-ui.js`;
   // The stylesheet is awaited too: Pagefind's elements must never show unstyled.
   await Promise.all([addToPage(stylesheet), addToPage(script)]);
+  followInAddress();
   if (!form || !field || !pagefindInput) return;
   // Running the script defined the elements, which rendered Pagefind's input (still hidden). From
   // here on nothing awaits, so no keystroke can land between reading the form and the handover.

@@ -86,6 +86,20 @@ export class SearchPage extends SitePage {
       .evaluateAll((marks) => marks.map((mark) => mark.textContent.replace(/\P{L}/gu, '')));
   }
 
+  /** The query the address carries (`?q=`), or null when it has none. */
+  addressQuery(): string | null {
+    return new URL(this.page.url()).searchParams.get('q');
+  }
+
+  /**
+   * What a reader sees of the answer: the count ("N results for …") and the first result's path
+   * (the others load as they are scrolled to).
+   */
+  async answerShown(): Promise<{ summary: string; firstResult: string | undefined }> {
+    await expect(this.results.first()).toBeVisible();
+    return { summary: await this.summary.innerText(), firstResult: (await this.resultPaths())[0] };
+  }
+
   async resultPaths(): Promise<string[]> {
     return this.results.evaluateAll((links) =>
       links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
