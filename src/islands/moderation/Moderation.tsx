@@ -35,6 +35,9 @@ export function Moderation({ client, locale, articles }: Props) {
   const [role, setRole] = useState<Member['role'] | null | 'loading'>('loading');
   const [queue, setQueue] = useState<QueueEntry[]>([]);
   const [hidden, setHidden] = useState<ModeratedComment[]>([]);
+  // Whether the queue and the hidden comments have been asked for once: until then the loading
+  // line stands, not "No reports" that a list would replace (and push the rest of the page down).
+  const [loaded, setLoaded] = useState(false);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
 
   useEffect(() => {
@@ -55,6 +58,7 @@ export function Moderation({ client, locale, articles }: Props) {
     ]);
     if (reports.ok) setQueue(groupReports(reports.value));
     if (hiddenComments.ok) setHidden(hiddenComments.value);
+    setLoaded(true);
   }, [client]);
   useEffect(() => {
     if (moderator) void refresh();
@@ -80,7 +84,11 @@ export function Moderation({ client, locale, articles }: Props) {
     );
   };
 
-  if (session.status === 'loading' || (userId !== null && role === 'loading')) {
+  if (
+    session.status === 'loading' ||
+    (userId !== null && role === 'loading') ||
+    (moderator && !loaded)
+  ) {
     return <p className="meta">{t('moderation.loading')}</p>;
   }
   if (userId === null) return <p>{t('moderation.signedOut')}</p>;
