@@ -23,7 +23,11 @@ import type { ArticleLinks, LocalePaths } from './strings';
 import { useAction } from './use-action';
 
 export interface AccountProps {
-  db: MemberData;
+  /**
+   * Loads tables and storage for a member (getMemberData(): storage-js on demand). Only a signed-in
+   * member waits for it: a signed-out visitor's prompt is drawn as soon as the session is read.
+   */
+  loadData: () => Promise<MemberData>;
   locale: string;
   articles: ArticleLinks;
   localePaths: LocalePaths;
@@ -31,15 +35,16 @@ export interface AccountProps {
   confirmUrl: string;
 }
 
-export function Account(props: AccountProps) {
+export function Account({ loadData, ...props }: AccountProps) {
   const t = useT();
   const { state } = useSession();
   const [deleted, setDeleted] = useState(false);
   if (state.status === 'loading') return <p className="meta">{t('account.loading')}</p>;
   if (state.status === 'signedOut') return <SignInPrompt deleted={deleted} />;
   return (
-    <MemberAccount
+    <WithMemberData
       key={state.session.user.id}
+      load={loadData}
       {...props}
       session={state.session}
       onDeleted={() => {
@@ -49,9 +54,30 @@ export function Account(props: AccountProps) {
   );
 }
 
-interface MemberProps extends AccountProps {
+interface MemberProps extends Omit<AccountProps, 'loadData'> {
+  db: MemberData;
   session: Session;
   onDeleted: () => void;
+}
+
+/** A member's sections, once the client for their tables and storage has loaded. */
+function WithMemberData({
+  load,
+  ...props
+}: Omit<MemberProps, 'db'> & { load: AccountProps['loadData'] }) {
+  const t = useT();
+  const [db, setDb] = useState<MemberData | null>(null);
+  useEffect(() => {
+    let current = true;
+    void load().then((loaded) => {
+      if (current) setDb(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [load]);
+  if (db === null) return <p className="meta">{t('account.loading')}</p>;
+  return <MemberAccount {...props} db={db} />;
 }
 
 function MemberAccount({

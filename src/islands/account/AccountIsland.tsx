@@ -1,8 +1,8 @@
-// The account page's island (`/{l}/account/`): the shared clients and session, the page's strings.
-// Hydrated on load: everyone who opens this page came for it.
-import { useEffect, useState } from 'react';
+// The account page's island (`/{l}/account/`): the shared auth client and session, the page's
+// strings. Hydrated on load: everyone who opens this page came for it.
+import { useState } from 'react';
 import type { IslandStrings } from '../../i18n/island-strings';
-import { getAuth, getMemberData, type MemberData } from '../shared/client';
+import { getAuth, getMemberData } from '../shared/client';
 import { SessionProvider } from '../shared/SessionProvider';
 import { StringsProvider } from '../shared/strings';
 import { Account } from './Account';
@@ -24,18 +24,17 @@ export default function AccountIsland({
   localePaths,
   confirmPath,
 }: Props) {
-  const [db, setDb] = useState<MemberData | null>(null);
-  useEffect(() => {
-    void getMemberData().then(setDb);
-  }, []);
+  // The build's server render has no session and no client: it shows the loading line, as the
+  // first render in the browser does until the session is read.
+  const [auth] = useState(() => (typeof window === 'undefined' ? null : getAuth()));
   return (
     <StringsProvider strings={strings}>
-      {db === null ? (
+      {auth === null ? (
         <p className="meta">{strings['account.loading']}</p>
       ) : (
-        <SessionProvider auth={getAuth()}>
+        <SessionProvider auth={auth}>
           <Account
-            db={db}
+            loadData={getMemberData}
             locale={locale}
             articles={articles}
             localePaths={localePaths}

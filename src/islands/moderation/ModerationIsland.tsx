@@ -1,10 +1,10 @@
-// The moderation page's island: the shared client and session, the page's strings.
+// The moderation page's island: the shared auth client and session, the page's strings.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import type { IslandStrings } from '../../i18n/island-strings';
 import { getAuth, getSupabase } from '../shared/client';
-import { SessionProvider } from '../shared/SessionProvider';
-import { StringsProvider } from '../shared/strings';
+import { SessionProvider, useSession } from '../shared/SessionProvider';
+import { StringsProvider, useT } from '../shared/strings';
 import { Moderation } from './Moderation';
 import type { ArticleLinks, ModerationKey } from './strings';
 
@@ -15,19 +15,35 @@ interface Props {
 }
 
 export default function ModerationIsland({ locale, strings, articles }: Props) {
-  const [client, setClient] = useState<SupabaseClient | null>(null);
-  useEffect(() => {
-    void getSupabase().then(setClient);
-  }, []);
+  // The build's server render has no session and no client: it shows the loading line, as the
+  // first render in the browser does until the session is read.
+  const [auth] = useState(() => (typeof window === 'undefined' ? null : getAuth()));
   return (
     <StringsProvider strings={strings}>
-      {client === null ? (
+      {auth === null ? (
         <p className="meta">{strings['moderation.loading']}</p>
       ) : (
-        <SessionProvider auth={getAuth()}>
-          <Moderation client={client} locale={locale} articles={articles} />
+        <SessionProvider auth={auth}>
+          <ModerationForSession locale={locale} articles={articles} />
         </SessionProvider>
       )}
     </StringsProvider>
   );
+}
+
+/**
+ * Signed out, the page says whom it is for as soon as the session is read; only a signed-in
+ * member waits for supabase-js (getSupabase() loads it on demand, 35 kB gzip).
+ */
+function ModerationForSession({ locale, articles }: Omit<Props, 'strings'>) {
+  const t = useT();
+  const { state } = useSession();
+  const signedIn = state.status === 'signedIn';
+  const [client, setClient] = useState<SupabaseClient | null>(null);
+  useEffect(() => {
+    if (signedIn) void getSupabase().then(setClient);
+  }, [signedIn]);
+  if (state.status === 'signedOut') return <p>{t('moderation.signedOut')}</p>;
+  if (client === null) return <p className="meta">{t('moderation.loading')}</p>;
+  return <Moderation client={client} locale={locale} articles={articles} />;
 }
