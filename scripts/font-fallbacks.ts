@@ -12,6 +12,9 @@
 // - the widths are those Chromium lays out for sample paragraphs in our locales' languages, at the
 //   weights and styles the site uses (the variable face is wider at 600 and 700), instead of
 //   Capsize's average of English letter widths, which means nothing for Arabic script.
+// - the word space is matched on its own (`wordSpaces`). The spaces of Arabic text are in the
+//   Latin face's range: drawn by Source Serif 4 or its stand-in, never by the Arabic faces, so the
+//   Arabic stand-in is matched on the Arabic letters alone.
 //
 // Vertical metrics come from the web font's file (@capsizecss/unpack). Needs Chromium
 // (CHROMIUM_PATH, default /usr/bin/chromium) and the local fonts (Liberation Serif, DejaVu Serif,
@@ -162,35 +165,61 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 const page = await browser.newPage();
-const webFaces = new Set(fallbacks.flatMap((f) => Object.values(f.webFiles)));
+// Each web face with the range fonts.css gives it: the Arabic file also holds a space and Latin
+// punctuation, which the site never draws with it.
+const webFaces = new Map(
+  fallbacks.flatMap((f) =>
+    Object.values(f.webFiles).map((file) => [
+      file,
+      f.script === 'arabic' ? arabicLetters : 'U+0-10FFFF',
+    ]),
+  ),
+);
 const faceCss = await Promise.all(
-  [...webFaces].map(async (file) => {
+  [...webFaces].map(async ([file, unicodeRange]) => {
     const data = (await readFile(require.resolve(file))).toString('base64');
-    return `@font-face { font-family: '${file}'; font-weight: 200 900; src: url(data:font/woff2;base64,${data}) format('woff2'); }`;
+    return `@font-face { font-family: '${file}'; font-weight: 200 900; unicode-range: ${unicodeRange}; src: url(data:font/woff2;base64,${data}) format('woff2'); }`;
   }),
 );
 await page.setContent(`<style>${faceCss.join('\n')}</style><span id="probe"></span>`);
 
 let probes = 0;
 /** A face of the local font as the stylesheet names it (`local()`); throws if Chromium finds none. */
-async function localFace(variant: Variant): Promise<string> {
+async function localFace(variant: Variant, unicodeRange = 'U+0-10FFFF'): Promise<string> {
   const family = `local-probe-${String((probes += 1))}`;
   await page.evaluate(
-    async ({ family, src, style }) => {
-      const face = new FontFace(family, src, { style });
+    async ({ family, src, style, unicodeRange }) => {
+      const face = new FontFace(family, src, { style, unicodeRange });
       document.fonts.add(await face.load());
     },
     {
       family,
       src: variant.local.map((name) => `local('${name}')`).join(', '),
       style: variant.style,
+      unicodeRange,
     },
   );
   return `'${family}'`;
 }
 
-/** The width Chromium lays the script's sample out at in a font, 100 px, at a weight and style. */
-async function width(fontFamily: string, script: Fallback['script'], variant: Variant) {
+/** A RegExp character class of a CSS `unicode-range` ("U+0600-06FF, U+FE70-FE74"). */
+function characterClass(unicodeRange: string): RegExp {
+  const ranges = unicodeRange.split(',').map((range) =>
+    range
+      .trim()
+      .replace(/^U\+/, '')
+      .split('-')
+      .map((hex) => `\\u{${hex}}`)
+      .join('-'),
+  );
+  return new RegExp(`[${ranges.join('')}]`, 'gu');
+}
+
+/**
+ * The width Chromium lays a text out at in a font stack, 100 px, at a weight and style, on one
+ * line with its spaces kept.
+ */
+async function width(fontFamily: string, text: string, variant: Variant) {
   return page.evaluate(
     async ({ fontFamily, text, weight, style }) => {
       const probe = document.getElementById('probe');
@@ -200,45 +229,122 @@ async function width(fontFamily: string, script: Fallback['script'], variant: Va
         fontWeight: String(weight),
         fontStyle: style,
         fontSize: '100px',
-        whiteSpace: 'nowrap',
+        whiteSpace: 'pre',
         fontKerning: 'normal',
       });
       probe.textContent = text;
       await document.fonts.load(`${style} ${String(weight)} 100px ${fontFamily}`, text);
       return probe.getBoundingClientRect().width;
     },
-    { fontFamily, text: samples[script], weight: variant.weight, style: variant.style },
+    { fontFamily, text, weight: variant.weight, style: variant.style },
   );
+}
+
+/**
+ * The word space (and the no-break space French sets before « : ; ? ! »): a Latin stand-in draws
+ * it with a scale of its own. Times draws it a quarter of an em wide, Source Serif 4 0.2365 em.
+ * Rescaled with the letters, the stand-in's spaces came out 25% too wide and its letters narrow
+ * to make up for it; that evens out in Latin prose, but Arabic text takes its spaces from the
+ * Latin faces (they are in their range, not in the Arabic face's), so an Arabic line set with the
+ * Latin web font and the Arabic stand-in (the faces can arrive in separate frames) was 2% narrower
+ * than with both stand-ins, 3% wider the other way round, and rewrapped twice. (Capitals, figures
+ * and punctuation differ too, by 10–50%, but matching them as well only moved which lines rewrap:
+ * bench/README.md.)
+ */
+const wordSpaces = 'U+0020, U+00A0';
+
+interface Scale {
+  /** `size-adjust` of the stand-in's letters (and, but for Arabic, all but its spaces). */
+  letters: number;
+  /** `size-adjust` of its word spaces (Latin stand-ins only). */
+  space?: number;
+}
+
+/** The width of a word space in a font: ten between two letters, so that they are kept. */
+async function spaceWidth(fontFamily: string, variant: Variant): Promise<number> {
+  const spaced = await width(fontFamily, `x${' '.repeat(10)}x`, variant);
+  return (spaced - (await width(fontFamily, 'xx', variant))) / 10;
+}
+
+/** How much the local font must be rescaled for the sample to take the web font's width. */
+async function scaleOf(fallback: Fallback, variant: Variant): Promise<Scale> {
+  const web = `'${fallback.webFiles[variant.style]}'`;
+  const local = await localFace(variant, fallback.script === 'arabic' ? arabicLetters : undefined);
+  const sample = samples[fallback.script];
+  if (fallback.script === 'capitals') {
+    return { letters: (await width(web, sample, variant)) / (await width(local, sample, variant)) };
+  }
+  if (fallback.script === 'arabic') {
+    // Spaces and Latin punctuation drawn by the Latin face in both, as on the site, then taken off.
+    const latin = `'${sourceSerif.webFiles.normal}'`;
+    const latinPart = await width(
+      latin,
+      sample.replace(characterClass(arabicLetters), ''),
+      variant,
+    );
+    const webWidth = await width(`${web}, ${latin}`, sample, variant);
+    const localWidth = await width(`${local}, ${latin}`, sample, variant);
+    return { letters: (webWidth - latinPart) / (localWidth - latinPart) };
+  }
+  const spaces = sample.split(' ').length - 1;
+  const [webSpace, localSpace] = [await spaceWidth(web, variant), await spaceWidth(local, variant)];
+  const webLetters = (await width(web, sample, variant)) - spaces * webSpace;
+  const localLetters = (await width(local, sample, variant)) - spaces * localSpace;
+  return { letters: webLetters / localLetters, space: webSpace / localSpace };
+}
+
+/** One @font-face rule of a stand-in, rescaled and with the web font's vertical metrics. */
+function faceRule(
+  fallback: Fallback,
+  variant: Variant,
+  metrics: { unitsPerEm: number; ascent: number; descent: number; lineGap: number },
+  sizeAdjust: number,
+  unicodeRange: string | undefined,
+): string {
+  const em = metrics.unitsPerEm * sizeAdjust;
+  return [
+    '@font-face {',
+    `  font-family: '${fallback.family}';`,
+    `  font-style: ${variant.style};`,
+    `  font-weight: ${variant.weights};`,
+    `  src: ${variant.local.map((name) => `local('${name}')`).join(', ')};`,
+    `  size-adjust: ${percent(sizeAdjust)};`,
+    `  ascent-override: ${percent(metrics.ascent / em)};`,
+    `  descent-override: ${percent(Math.abs(metrics.descent) / em)};`,
+    `  line-gap-override: ${percent(metrics.lineGap / em)};`,
+    ...(unicodeRange === undefined ? [] : [`  unicode-range: ${unicodeRange};`]),
+    '}',
+  ].join('\n');
 }
 
 let css =
   '/* Written by `npm run fonts:fallbacks` (scripts/font-fallbacks.ts): do not edit by hand. */\n';
 for (const fallback of fallbacks) {
   for (const variant of fallback.variants) {
-    const webFile = fallback.webFiles[variant.style];
-    const web = await fromFile(require.resolve(webFile));
-    const webWidth = await width(`'${webFile}'`, fallback.script, variant);
-    const localWidth = await width(await localFace(variant), fallback.script, variant);
-    const sizeAdjust = webWidth / localWidth;
-    const em = web.unitsPerEm * sizeAdjust;
-    css += [
-      '',
-      `/* ${fallback.webFamily} ${String(variant.weight)}${variant.style === 'italic' ? ' italic' : ''} drawn with ${variant.local[0] ?? ''}: ${webWidth.toFixed(0)} px against ${localWidth.toFixed(0)} px unscaled. */`,
-      '@font-face {',
-      `  font-family: '${fallback.family}';`,
-      `  font-style: ${variant.style};`,
-      `  font-weight: ${variant.weights};`,
-      `  src: ${variant.local.map((name) => `local('${name}')`).join(', ')};`,
-      `  size-adjust: ${percent(sizeAdjust)};`,
-      `  ascent-override: ${percent(web.ascent / em)};`,
-      `  descent-override: ${percent(Math.abs(web.descent) / em)};`,
-      `  line-gap-override: ${percent(web.lineGap / em)};`,
+    const metrics = await fromFile(require.resolve(fallback.webFiles[variant.style]));
+    const scale = await scaleOf(fallback, variant);
+    const name = `${fallback.webFamily} ${String(variant.weight)}${variant.style === 'italic' ? ' italic' : ''}`;
+    const rules = [
+      `/* ${name} drawn with ${variant.local[0] ?? ''}. */`,
       // Local fonts are never downloaded: a range only keeps Latin text off the Arabic stand-in
       // (DejaVu Sans also draws Latin); it covers the Arabic face's letters (font-subsets.ts).
-      ...(fallback.script === 'arabic' ? [`  unicode-range: ${arabicLetters};`] : []),
-      '}',
-      '',
-    ].join('\n');
+      faceRule(
+        fallback,
+        variant,
+        metrics,
+        scale.letters,
+        fallback.script === 'arabic' ? arabicLetters : undefined,
+      ),
+    ];
+    if (scale.space !== undefined) {
+      // Of two faces that cover a character, the one defined later is tried first (CSS Fonts 4,
+      // "unicode-range"): this one draws the spaces.
+      rules.push(
+        `/* ${name}: its word spaces. */`,
+        faceRule(fallback, variant, metrics, scale.space, wordSpaces),
+      );
+    }
+    css += `\n${rules.join('\n\n')}\n`;
   }
 }
 await browser.close();

@@ -112,12 +112,22 @@ const swapPages: PageType[] = [
   'author',
   'static page',
   'search',
+  // Also what the site's server answers for a mistyped URL under the locale (not-found.spec.ts).
+  '404',
 ];
 const viewports = [
   // Lighthouse's emulated phone, where its CLS is scored, and a desktop.
   { name: 'phone', width: 412, height: 823 },
   { name: 'desktop', width: 1280, height: 800 },
 ];
+/**
+ * Pages that still move, measured (bench/README.md, "Fonts"): the not-found message is one short
+ * paragraph with two links, and at 412 px its first line, in the web fonts, ends within 0.5% (fr)
+ * and 1.5% (ar) of the column, while the stand-ins are 2.8% and 1.6% wider on that line (they
+ * match the web fonts over prose, not line by line: ±0.6–2% from one sentence to the next). The
+ * text after the break moves a line up when the faces arrive: CLS 0.037 (fr), 0.033–0.058 (ar).
+ */
+const knownRewraps = new Set(['fr 404 phone', 'ar 404 phone']);
 for (const locale of locales) {
   for (const type of swapPages) {
     for (const viewport of viewports) {
@@ -125,6 +135,10 @@ for (const locale of locales) {
         data,
         page,
       }) => {
+        test.fixme(
+          knownRewraps.has(`${locale} ${type} ${viewport.name}`),
+          'a link at the end of the first line moves to the next when the faces arrive',
+        );
         const path = pathOfPageType(data, locale, type);
         if (path === undefined) throw new Error(`no ${type} page in ${locale}`);
         await page.setViewportSize(viewport);
@@ -173,8 +187,9 @@ for (const locale of locales) {
         // Cumulative Layout Shift as Lighthouse scores it: 0.1 is "good"; ours stays at a fifth of
         // it (without the fallbacks up to 0.28). Released together, the faces usually swap in one
         // frame (0–0.006); on a busy machine the Latin and Arabic ones can land in separate frames,
-        // and an Arabic paragraph with Latin words in it rewraps in between: up to 0.018 on the
-        // Arabic privacy page when the faces were released 0.4 s apart (bench/README.md).
+        // and an Arabic paragraph with Latin words in it can rewrap in between: up to 0.015 on the
+        // Arabic terms page on a desktop when the faces were released 0.4 s apart (0.018 on the
+        // privacy page before the word spaces were matched on their own; bench/README.md).
         expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThanOrEqual(0.02);
       });
     }
