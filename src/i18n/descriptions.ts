@@ -66,8 +66,9 @@ export const descriptions: Record<UiKey, string> = {
   'search.noscript':
     'Shown when JavaScript is off, since search needs it. <0>…</0> links to the article list.',
   'notFound.title': 'Heading and tab title of the “page not found” (404) page.',
-  'notFound.body':
-    'Explanation on the 404 page. <0>…</0> links to the home page, <1>…</1> to the search page.',
+  'notFound.body': 'Explanation on the 404 page, followed by the links to go on from there.',
+  'notFound.home': 'Link on the 404 page to this language’s home page.',
+  'notFound.search': 'Link on the 404 page to this language’s search page.',
   'footer.rss': 'Footer link to this language’s RSS feed.',
   'root.continue': 'Link on the language chooser that opens this language’s home page.',
   'comments.heading': 'Heading of the comment section under an article.',

@@ -120,14 +120,6 @@ const viewports = [
   { name: 'phone', width: 412, height: 823 },
   { name: 'desktop', width: 1280, height: 800 },
 ];
-/**
- * Pages that still move, measured (bench/README.md, "Fonts"): the not-found message is one short
- * paragraph with two links, and at 412 px its first line, in the web fonts, ends within 0.5% (fr)
- * and 1.5% (ar) of the column, while the stand-ins are 2.8% and 1.6% wider on that line (they
- * match the web fonts over prose, not line by line: ±0.6–2% from one sentence to the next). The
- * text after the break moves a line up when the faces arrive: CLS 0.037 (fr), 0.033–0.058 (ar).
- */
-const knownRewraps = new Set(['fr 404 phone', 'ar 404 phone']);
 for (const locale of locales) {
   for (const type of swapPages) {
     for (const viewport of viewports) {
@@ -135,10 +127,6 @@ for (const locale of locales) {
         data,
         page,
       }) => {
-        test.fixme(
-          knownRewraps.has(`${locale} ${type} ${viewport.name}`),
-          'a link at the end of the first line moves to the next when the faces arrive',
-        );
         const path = pathOfPageType(data, locale, type);
         if (path === undefined) throw new Error(`no ${type} page in ${locale}`);
         await page.setViewportSize(viewport);

@@ -70,8 +70,9 @@ describe('sentences with embedded links', () => {
     expect(
       splitTranslation(useTranslations('de'), 'article.byline', { author: 'Amara' }, 1),
     ).toEqual([{ text: 'Von ' }, { text: 'Amara', link: 0 }]);
-    expect(splitTranslation(useTranslations('en'), 'notFound.body', {}, 2)).toEqual([
-      { text: 'We could not find the page you asked for. Try the ' },
+    const twoLinks = () => 'We could not find it. Try the <0>home page</0> or <1>search</1>.';
+    expect(splitTranslation(twoLinks, 'notFound.body', {}, 2)).toEqual([
+      { text: 'We could not find it. Try the ' },
       { text: 'home page', link: 0 },
       { text: ' or ' },
       { text: 'search', link: 1 },
@@ -90,7 +91,8 @@ describe('sentences with embedded links', () => {
   });
 
   it('fails when a string needs more links than the page gives', () => {
-    expect(() => splitTranslation(useTranslations('en'), 'notFound.body', {}, 1)).toThrow(
+    const twoLinks = () => 'Try the <0>home page</0> or <1>search</1>.';
+    expect(() => splitTranslation(twoLinks, 'notFound.body', {}, 1)).toThrow(
       'UI string "notFound.body" uses link <1> but only 1 link(s) were given',
     );
   });
