@@ -23,7 +23,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fromFile } from '@capsizecss/unpack/fs';
 import { chromium } from '@playwright/test';
-import { arabicLetters } from './font-subsets.ts';
+import { arabicLetters, charactersOf } from './font-subsets.ts';
 import { format, resolveConfig } from 'prettier';
 
 const require = createRequire(import.meta.url);
@@ -202,19 +202,6 @@ async function localFace(variant: Variant, unicodeRange = 'U+0-10FFFF'): Promise
   return `'${family}'`;
 }
 
-/** A RegExp character class of a CSS `unicode-range` ("U+0600-06FF, U+FE70-FE74"). */
-function characterClass(unicodeRange: string): RegExp {
-  const ranges = unicodeRange.split(',').map((range) =>
-    range
-      .trim()
-      .replace(/^U\+/, '')
-      .split('-')
-      .map((hex) => `\\u{${hex}}`)
-      .join('-'),
-  );
-  return new RegExp(`[${ranges.join('')}]`, 'gu');
-}
-
 /**
  * The width Chromium lays a text out at in a font stack, 100 px, at a weight and style, on one
  * line with its spaces kept.
@@ -277,9 +264,12 @@ async function scaleOf(fallback: Fallback, variant: Variant): Promise<Scale> {
   if (fallback.script === 'arabic') {
     // Spaces and Latin punctuation drawn by the Latin face in both, as on the site, then taken off.
     const latin = `'${sourceSerif.webFiles.normal}'`;
+    const arabic = new Set(charactersOf(arabicLetters));
     const latinPart = await width(
       latin,
-      sample.replace(characterClass(arabicLetters), ''),
+      Array.from(sample)
+        .filter((char) => !arabic.has(char))
+        .join(''),
       variant,
     );
     const webWidth = await width(`${web}, ${latin}`, sample, variant);
