@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { Profile } from '../shared/profile';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
+import { useLoaded } from '../shared/use-loaded';
 import { ActionMessage } from './ActionMessage';
 import { loadProfile } from './account-api';
 import { AvatarForm } from './AvatarForm';
@@ -66,16 +67,7 @@ function WithMemberData({
   ...props
 }: Omit<MemberProps, 'db'> & { load: AccountProps['loadData'] }) {
   const t = useT();
-  const [db, setDb] = useState<MemberData | null>(null);
-  useEffect(() => {
-    let current = true;
-    void load().then((loaded) => {
-      if (current) setDb(loaded);
-    });
-    return () => {
-      current = false;
-    };
-  }, [load]);
+  const db = useLoaded(load);
   if (db === null) return <p className="meta">{t('account.loading')}</p>;
   return <MemberAccount {...props} db={db} />;
 }

@@ -1,12 +1,11 @@
 // The comments island: loaded when the comment section scrolls into view (`client:visible`), so an
 // article page downloads none of this before. It takes the one Supabase client of the page and
 // the session the header uses, then renders the community features of one article.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { useEffect, useState } from 'react';
 import type { IslandStrings } from '../../i18n/island-strings';
 import { getAuth, getSupabase } from '../shared/client';
 import { SessionProvider } from '../shared/SessionProvider';
 import { StringsProvider } from '../shared/strings';
+import { useLoaded } from '../shared/use-loaded';
 import { Community } from './Community';
 import type { CommentsKey } from './strings';
 
@@ -17,16 +16,7 @@ interface Props {
 }
 
 export default function CommentsIsland({ articleKey, locale, strings }: Props) {
-  const [client, setClient] = useState<SupabaseClient | null>(null);
-  useEffect(() => {
-    let current = true;
-    void getSupabase().then((loaded) => {
-      if (current) setClient(loaded);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
+  const client = useLoaded(getSupabase);
   return (
     <StringsProvider strings={strings}>
       {client === null ? (

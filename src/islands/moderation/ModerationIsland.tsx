@@ -1,10 +1,10 @@
 // The moderation page's island: the shared auth client and session, the page's strings.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { IslandStrings } from '../../i18n/island-strings';
 import { getAuth, getSupabase } from '../shared/client';
 import { SessionProvider, useSession } from '../shared/SessionProvider';
 import { StringsProvider, useT } from '../shared/strings';
+import { useLoaded } from '../shared/use-loaded';
 import { Moderation } from './Moderation';
 import type { ArticleLinks, ModerationKey } from './strings';
 
@@ -39,10 +39,7 @@ function ModerationForSession({ locale, articles }: Omit<Props, 'strings'>) {
   const t = useT();
   const { state } = useSession();
   const signedIn = state.status === 'signedIn';
-  const [client, setClient] = useState<SupabaseClient | null>(null);
-  useEffect(() => {
-    if (signedIn) void getSupabase().then(setClient);
-  }, [signedIn]);
+  const client = useLoaded(getSupabase, signedIn);
   if (state.status === 'signedOut') return <p>{t('moderation.signedOut')}</p>;
   if (client === null) return <p className="meta">{t('moderation.loading')}</p>;
   return <Moderation client={client} locale={locale} articles={articles} />;
