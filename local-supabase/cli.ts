@@ -125,6 +125,10 @@ async function printSummary(running: LocalSupabase): Promise<void> {
   if (startup.migrated.length)
     lines.push(`  migrations:     applied ${startup.migrated.length} new`);
   if (startup.seeded.length) lines.push(`  seed:           ran ${startup.seeded.join(', ')}`);
+  for (const standIn of running.standIns) {
+    lines.push('', `${standIn.title} (development stand-in): ${standIn.url}`);
+    for (const note of standIn.notes) lines.push(`  ${note}`);
+  }
   if (rows.length) {
     lines.push(
       '',

@@ -16,6 +16,8 @@ import { createMailboxApp } from './mailbox/app.ts';
 import { createMailer } from './mailbox/mailer.ts';
 import { Mailbox } from './mailbox/store.ts';
 import { createServices, type ServiceName, type Services } from './services.ts';
+import { startStandIns, stopStandIns } from './stand-ins/index.ts';
+import type { RunningStandIn } from './stand-ins/stand-in.ts';
 
 export interface StartOptions extends ConfigOverrides {
   /** Copy this prepared data directory into an empty data directory first (tests). */
@@ -48,6 +50,8 @@ export interface LocalSupabase {
   db: Database;
   mailbox: Mailbox;
   services: ServiceName[];
+  /** The development stand-ins running next to the API (identity providers), printed at start. */
+  standIns: RunningStandIn[];
   startup: StartupReport;
   /**
    * Test seam: while on, the database and the stored files behave as on a full disk (writes that
@@ -75,6 +79,7 @@ function delay(ms: number): Promise<void> {
 async function shutDown(
   listeners: Listener[],
   services: Service[],
+  standIns: RunningStandIn[],
   wire: WireServer | undefined,
   db: Database,
   logger: Logger,
@@ -82,6 +87,7 @@ async function shutDown(
 ): Promise<void> {
   // Database-port clients first: a transaction one left open would hold the API's requests in flight.
   await wire?.close();
+  await stopStandIns(standIns);
   const drained = Promise.all(listeners.map((listener) => listener.drain(graceMs)));
   const detached = Promise.all(services.map((service) => service.detach?.() ?? Promise.resolve()));
   // A client that never answers the close frame must not hold the stop past the grace period.
@@ -150,6 +156,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
   const listeners: Listener[] = [];
   let services: Partial<Services> = {};
   let wire: WireServer | undefined;
+  let standIns: RunningStandIn[] = [];
   try {
     // Listen first: with port 0 the URL (token issuer, e-mail links) is only known afterwards.
     const api = await listen(
@@ -193,6 +200,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
         idleInTransactionMs: config.local.dbIdleInTransactionMs,
       });
     }
+    standIns = await startStandIns({ config, apiUrl: url, logger });
     // PGlite takes any user and password; these are the Supabase CLI's.
     const dbUrl = wire
       ? `postgresql://postgres:postgres@${config.local.host}:${wire.port}/postgres`
@@ -217,6 +225,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       db,
       mailbox,
       services: Object.keys(services) as ServiceName[],
+      standIns,
       startup,
       async simulateDiskFull(full) {
         await db.simulateDiskFull?.(full);
@@ -226,6 +235,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
         stopping ??= shutDown(
           listeners,
           Object.values(services),
+          standIns,
           wire,
           db,
           logger,
@@ -235,7 +245,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       },
     };
   } catch (error) {
-    await shutDown(listeners, Object.values(services), wire, db, logger, 0);
+    await shutDown(listeners, Object.values(services), standIns, wire, db, logger, 0);
     throw error;
   }
 }
