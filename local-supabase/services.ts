@@ -24,6 +24,6 @@ export async function createServices(context: ServiceContext): Promise<Services>
   const rest = createRest(context);
   const storage = await createStorage(context);
   const realtime = await createRealtime(context);
-  const functions = createFunctions(context);
+  const functions = await createFunctions(context);
   return { auth, rest, storage, realtime, functions };
 }

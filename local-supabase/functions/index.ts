@@ -13,6 +13,7 @@ import { checkJwt } from './verify-jwt.ts';
 import { forward } from './proxy.ts';
 import { WorkerPool } from './pool.ts';
 import { denoBinary } from './deno-binary.ts';
+import { NetSender } from './net/sender.ts';
 
 /** Deno's module and npm cache, shared by every function and every backend on this checkout. */
 const DENO_DIR = join(projectRoot, 'node_modules', '.cache', 'local-supabase-deno');
@@ -22,9 +23,11 @@ const BOOT_TIMEOUT_MS = 120_000;
 export interface FunctionsService extends Service {
   /** The database port's URL for SUPABASE_DB_URL, once it is known (after the services start). */
   setDatabaseUrl(url: string | null): void;
+  /** pg_net: the requests database code queued, sent after commit (net/sender.ts). */
+  net: NetSender;
 }
 
-export function createService(context: ServiceContext): FunctionsService {
+export async function createService(context: ServiceContext): Promise<FunctionsService> {
   const { config, keys, logger } = context;
   const { functionsDir, functionsWallClockMs, maxBodyBytes, supabaseDir } = config.local;
   const pool = new WorkerPool(functionsDir, logger);
@@ -73,11 +76,23 @@ export function createService(context: ServiceContext): FunctionsService {
   app.all('/:name', (c) => handle(c, c.req.param('name')));
   app.all('/:name/*', (c) => handle(c, c.req.param('name')));
 
+  const net = new NetSender(context.db, (error) => {
+    logger.error('pg_net', 'sending a queued request failed', error);
+  });
+  await net.start();
+
   return {
     app,
+    net,
     setDatabaseUrl(url) {
       dbUrl = url;
     },
-    stop: () => pool.stop(),
+    // First thing at a stop: requests in flight stay queued for the next start, rather than reach
+    // an API that is closing.
+    detach: () => net.stop(),
+    async stop() {
+      await net.stop();
+      await pool.stop();
+    },
   };
 }
