@@ -19,6 +19,10 @@ export interface FunctionEnvironment {
   apiUrl: string;
   keys: Keys;
   dbUrl: string | null;
+  /** The local mailbox's Resend-shaped `POST /emails`, the default MAIL_API_URL. */
+  mailApiUrl: string | null;
+  /** The site's origin (`[auth] site_url`), the default SITE_URL. */
+  siteUrl: string;
   denoDir: string;
   secrets: Record<string, string>;
 }
@@ -32,6 +36,9 @@ export function functionEnv(environment: FunctionEnvironment): Record<string, st
   );
   return {
     ...passed,
+    // Defaults of the product's own secrets, which functions/.env overrides.
+    SITE_URL: environment.siteUrl,
+    ...(environment.mailApiUrl ? { MAIL_API_URL: environment.mailApiUrl } : {}),
     ...environment.secrets,
     SUPABASE_URL: environment.apiUrl,
     SUPABASE_ANON_KEY: environment.keys.anonKey,

@@ -14,6 +14,7 @@ import { forward } from './proxy.ts';
 import { WorkerPool } from './pool.ts';
 import { denoBinary } from './deno-binary.ts';
 import { NetSender } from './net/sender.ts';
+import { storeVaultSecrets } from './net/vault.ts';
 
 /** Deno's module and npm cache, shared by every function and every backend on this checkout. */
 const DENO_DIR = join(projectRoot, 'node_modules', '.cache', 'local-supabase-deno');
@@ -21,8 +22,8 @@ const DENO_DIR = join(projectRoot, 'node_modules', '.cache', 'local-supabase-den
 const BOOT_TIMEOUT_MS = 120_000;
 
 export interface FunctionsService extends Service {
-  /** The database port's URL for SUPABASE_DB_URL, once it is known (after the services start). */
-  setDatabaseUrl(url: string | null): void;
+  /** The database port's and the mailbox's URLs, once they are known (after the services start). */
+  setRuntimeUrls(urls: { dbUrl: string | null; mailboxUrl: string | null }): void;
   /** pg_net: the requests database code queued, sent after commit (net/sender.ts). */
   net: NetSender;
 }
@@ -32,6 +33,7 @@ export async function createService(context: ServiceContext): Promise<FunctionsS
   const { functionsDir, functionsWallClockMs, maxBodyBytes, supabaseDir } = config.local;
   const pool = new WorkerPool(functionsDir, logger);
   let dbUrl: string | null = null;
+  let mailApiUrl: string | null = null;
   const app = new Hono<AppEnv>();
 
   async function handle(c: Context<AppEnv>, name: string) {
@@ -52,6 +54,8 @@ export async function createService(context: ServiceContext): Promise<FunctionsS
         apiUrl: context.apiUrl,
         keys,
         dbUrl,
+        mailApiUrl,
+        siteUrl: config.auth.site_url,
         denoDir: DENO_DIR,
         secrets: await readSecrets(functionsDir, (text) => {
           logger.error('functions', text);
@@ -80,12 +84,14 @@ export async function createService(context: ServiceContext): Promise<FunctionsS
     logger.error('pg_net', 'sending a queued request failed', error);
   });
   await net.start();
+  await storeVaultSecrets(context.db, context.apiUrl, keys.serviceRoleKey);
 
   return {
     app,
     net,
-    setDatabaseUrl(url) {
-      dbUrl = url;
+    setRuntimeUrls(urls) {
+      dbUrl = urls.dbUrl;
+      mailApiUrl = urls.mailboxUrl === null ? null : `${urls.mailboxUrl}/emails`;
     },
     // First thing at a stop: requests in flight stay queued for the next start, rather than reach
     // an API that is closing.

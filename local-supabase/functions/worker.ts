@@ -104,6 +104,11 @@ export class FunctionWorker {
         }
       });
       lines(child.stderr as NodeJS.ReadableStream, (line) => {
+        // Deno reports each npm: package it fetches on stderr; that is progress, not a problem.
+        if (line.startsWith('Download ')) {
+          this.log(line);
+          return;
+        }
         stderrTail.push(line);
         if (stderrTail.length > 20) stderrTail.shift();
         this.logError(line);
