@@ -27,7 +27,9 @@ create policy "members can change their own notification settings"
 revoke all on table public.notification_preferences from anon, authenticated;
 grant select (user_id, reply_emails, updated_at) on table public.notification_preferences to authenticated;
 grant insert (user_id, reply_emails) on table public.notification_preferences to authenticated;
-grant update (reply_emails) on table public.notification_preferences to authenticated;
+-- user_id too: an upsert (PostgREST's ON CONFLICT DO UPDATE) sets every column it sends; the policy
+-- keeps it the member's own.
+grant update (user_id, reply_emails) on table public.notification_preferences to authenticated;
 
 -- The one-click unsubscribe (RFC 8058) and the e-mail's link: the token's member stops getting reply
 -- e-mails. Answers the member's locale, so the page can say so in their language, or null for a

@@ -13,6 +13,7 @@ import { EmailForm } from './EmailForm';
 import { ExportButton } from './ExportButton';
 import { LanguageForm } from './LanguageForm';
 import { NameForm } from './NameForm';
+import { NotificationsForm } from './NotificationsForm';
 import { PasswordForm } from './PasswordForm';
 import { SignOutButtons } from './SignOutButtons';
 import type { AccountKey, ArticleLinks, LocalePaths } from './strings';
@@ -80,6 +81,11 @@ export const accountSections: AccountSection[] = [
     id: 'password',
     title: 'account.password.heading',
     render: ({ auth }) => <PasswordForm auth={auth} />,
+  },
+  {
+    id: 'notifications',
+    title: 'account.notifications.heading',
+    render: ({ db, session }) => <NotificationsForm db={db} userId={session.user.id} />,
   },
   {
     id: 'sessions',
