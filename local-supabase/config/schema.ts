@@ -153,25 +153,6 @@ const mfa = z.strictObject({
   }),
 });
 
-// [auth.hook.<name>]: `uri` is `pg-functions://postgres/<schema>/<function>` or an http(s) URL,
-// `secrets` the standard-webhooks secret(s) of an HTTP hook (`v1,whsec_<base64>`, `|`-separated).
-const authHook = z.strictObject({
-  enabled: z.boolean().default(false),
-  uri: z.string().default(''),
-  secrets: z.string().default(''),
-});
-const NO_HOOK = 'this auth hook is not called here';
-const authHooks = z.strictObject({
-  custom_access_token: authHook.optional(),
-  send_email: authHook.optional(),
-  mfa_verification_attempt: ignored(NO_HOOK, { enabled: false }),
-  password_verification_attempt: ignored(NO_HOOK, { enabled: false }),
-  send_sms: ignored(NO_HOOK, { enabled: false }),
-  before_user_created: ignored(NO_HOOK, { enabled: false }),
-  after_user_created: ignored(NO_HOOK, { enabled: false }),
-});
-export type AuthHookSettings = z.output<typeof authHook>;
-
 const auth = z.strictObject({
   enabled: z.boolean().default(true),
   site_url: url.default('http://127.0.0.1:3000'),
@@ -211,7 +192,7 @@ const auth = z.strictObject({
   }),
   mfa: mfa.default(mfa.parse({})),
   sessions: ignored('session time-boxes and inactivity time-outs are not enforced', {}),
-  hook: authHooks.default({}),
+  hook: ignored('auth hooks are not called', {}),
   external: ignored('no OAuth provider can be used here', {}),
   third_party: ignored('third-party auth tokens are not accepted', {}),
   web3: ignored('there is no Web3 sign-in here', {}),

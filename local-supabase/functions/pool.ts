@@ -9,10 +9,13 @@ export class WorkerPool {
   private readonly workers = new Map<string, FunctionWorker>();
   private watcher: FSWatcher | undefined;
 
-  constructor(
-    private readonly functionsDir: string,
-    private readonly logger: Logger,
-  ) {}
+  private readonly functionsDir: string;
+  private readonly logger: Logger;
+
+  constructor(functionsDir: string, logger: Logger) {
+    this.functionsDir = functionsDir;
+    this.logger = logger;
+  }
 
   /** The live worker for `name`, or a new one built from `spec()`. */
   async get(name: string, spec: () => Promise<WorkerSpec>): Promise<FunctionWorker> {

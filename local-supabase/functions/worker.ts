@@ -59,12 +59,13 @@ export class FunctionWorker {
   /** Set when the function's files changed: ended once its requests are answered. */
   retired = false;
 
-  constructor(
-    spec: WorkerSpec,
-    private readonly log: Log,
-    private readonly logError: Log,
-  ) {
+  private readonly log: Log;
+  private readonly logError: Log;
+
+  constructor(spec: WorkerSpec, log: Log, logError: Log) {
     this.spec = spec;
+    this.log = log;
+    this.logError = logError;
   }
 
   get alive(): boolean {
