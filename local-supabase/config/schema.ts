@@ -153,6 +153,31 @@ const mfa = z.strictObject({
   }),
 });
 
+// [auth.hook.custom_access_token]: a Postgres function (`pg-functions://postgres/<schema>/<function>`)
+// that receives {user_id, claims, authentication_method} and answers {claims} or {error}.
+const customAccessTokenHook = z.strictObject({
+  enabled: z.boolean().default(false),
+  uri: z
+    .string()
+    .regex(/^pg-functions:\/\/[^/]+\/[A-Za-z_][A-Za-z0-9_]*\/[A-Za-z_][A-Za-z0-9_]*$/, {
+      message: 'only pg-functions://postgres/<schema>/<function> hooks are called here',
+    })
+    .or(z.literal(''))
+    .default(''),
+  secrets: ignored('Postgres function hooks need no secret'),
+});
+export type CustomAccessTokenHook = z.output<typeof customAccessTokenHook>;
+const NO_HOOK = 'this auth hook is not called here';
+const authHooks = z.strictObject({
+  custom_access_token: customAccessTokenHook.optional(),
+  send_email: ignored(NO_HOOK, { enabled: false }),
+  send_sms: ignored(NO_HOOK, { enabled: false }),
+  mfa_verification_attempt: ignored(NO_HOOK, { enabled: false }),
+  password_verification_attempt: ignored(NO_HOOK, { enabled: false }),
+  before_user_created: ignored(NO_HOOK, { enabled: false }),
+  after_user_created: ignored(NO_HOOK, { enabled: false }),
+});
+
 const auth = z.strictObject({
   enabled: z.boolean().default(true),
   site_url: url.default('http://127.0.0.1:3000'),
@@ -192,7 +217,7 @@ const auth = z.strictObject({
   }),
   mfa: mfa.default(mfa.parse({})),
   sessions: ignored('session time-boxes and inactivity time-outs are not enforced', {}),
-  hook: ignored('auth hooks are not called', {}),
+  hook: authHooks.default({}),
   external: ignored('no OAuth provider can be used here', {}),
   third_party: ignored('third-party auth tokens are not accepted', {}),
   web3: ignored('there is no Web3 sign-in here', {}),
