@@ -83,7 +83,7 @@ export class FunctionWorker {
     const child = spawn(spec.denoBin, denoArgs(spec), {
       cwd: spec.dir,
       env: spec.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child = child;
     return new Promise<number>((resolve, reject) => {

@@ -56,6 +56,15 @@ Object.defineProperty(globalThis, 'EdgeRuntime', {
   value: { waitUntil: (promise: Promise<unknown>) => void promise.catch(console.error) },
 });
 
+// The backend holds this process's stdin open; when the backend ends in any way (even a kill that
+// leaves it no time to stop its children), the pipe closes and the function ends with it.
+(async () => {
+  for await (const _ of Deno.stdin.readable) {
+    // Nothing is sent; only the end of the stream matters.
+  }
+  Deno.exit(0);
+})();
+
 const [entrypoint] = Deno.args;
 if (!entrypoint) throw new Error('boot.ts needs the function entrypoint URL');
 await import(entrypoint);
