@@ -105,12 +105,30 @@ function takesWholeBody(routine: Routine, args: Arguments): boolean {
   );
 }
 
+/**
+ * PostgREST's order of overloads (its `Ord Routine`, SchemaCache.hs `decodeFuncs`): fewer
+ * parameters first, then the parameters compared one by one, by name and then type. (PostgREST
+ * compares the functions' comments before the parameters; the schema cache here has none.)
+ */
+function byPostgrestOrder(a: Routine, b: Routine): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+  for (const [i, left] of a.params.entries()) {
+    const right = b.params[i];
+    if (!right) break;
+    for (const key of ['name', 'type'] as const) {
+      if (left[key] !== right[key]) return left[key] < right[key] ? -1 : 1;
+    }
+  }
+  return 0;
+}
+
 /** The overload to call, as PostgREST's `findProc` chooses it (PGRST203 when more than one fits). */
 function chooseRoutine(snapshot: SchemaSnapshot, name: string, args: Arguments): Routine {
   const overloads = snapshot.routines.get(name) ?? [];
   const named = overloads.filter((routine) => matchesParams(routine, args));
   const candidates =
     named.length > 0 ? named : overloads.filter((routine) => takesWholeBody(routine, args));
+  candidates.sort(byPostgrestOrder);
   const [chosen, ...others] = candidates;
   if (!chosen) throw noFunction(snapshot, name, args);
   if (others.length > 0) {

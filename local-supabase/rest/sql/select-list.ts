@@ -17,6 +17,7 @@ import {
   type Source,
 } from './columns.ts';
 import { embedFirst, filterSql, logicSql } from './filters.ts';
+import { checkOutputKeys } from './output-keys.ts';
 import { ident, integer, qualified, type SqlParams } from './fragments.ts';
 
 export interface ReadContext {
@@ -225,6 +226,8 @@ function resolveEmbed(
   const key = item.alias ?? item.name;
   const names = item.alias === undefined ? [item.name] : [item.alias, item.name];
   const target = relationSource(ctx.snapshot, relationship.target);
+  // PostgREST's alias for the embedded table (`fromAlias`, Plan.hs); a many-to-many embed has none.
+  if (!relationship.junction) target.columnLabel = `${relationship.target}_${path.length + 1}`;
   if (relationship.computed) {
     // The function takes the parent's row: `"public"."replies"("t0")`.
     const fn = qualified(relationship.computed.schema, relationship.computed.function);
@@ -359,6 +362,12 @@ export function buildLevel(
       }
     }
   }
+  checkOutputKeys(
+    source.relation ?? source.label,
+    path.length + 1,
+    embeds.map((embed) => embed.item),
+    level.columns.flatMap(({ key }) => (key === null ? [...source.columns.keys()] : [key])),
+  );
   // `author=not.is.null`: keep only rows whose embed matched (what !inner does), or the opposite.
   const embedFilter = (filter: Filter): string | undefined => {
     const name = filter.field.name;
