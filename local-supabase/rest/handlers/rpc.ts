@@ -238,7 +238,7 @@ export async function callFunction(scope: Scope, name: string): Promise<Reply> {
   const single = returns.setof && scope.negotiated.shape === 'object';
   const row = await runAsCaller(
     scope,
-    (tx) => queryStatement(tx, sql, context.params.values),
+    (tx) => queryStatement(tx, sql, context.params.values, scope.negotiated.plan),
     (result) => {
       checkMaxAffected(scope.preferences, result.page_total);
       if (single && result.page_total !== 1) throw singularityError(result.page_total);
