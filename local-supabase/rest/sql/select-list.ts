@@ -256,15 +256,18 @@ function resolveEmbed(
 
 /**
  * `...rel(cols)`: the embedded columns join the parent's. A to-one spread gives each column's value;
- * a to-many spread (PostgREST 13) gives each column as an array of the related rows' values.
+ * a to-many spread (PostgREST 13) gives each column as an array of the related rows' values. An
+ * embed inside a spread (PostgREST 12) is one more column: its object or array, or for a to-many
+ * spread the array of them; a spread inside a spread adds its columns the same way.
  */
 function spreadColumns(embed: ResolvedEmbed): OutputColumn[] {
-  if (embed.item.items.some((item) => item.type === 'embed' || item.type === 'aggregate')) {
+  if (embed.item.items.some((item) => item.type === 'aggregate')) {
+    // PostgREST hoists these to the parent's grouping (`hoistSpreadAggFunctions`); not done here.
     throw restError(
       400,
       'PGRST127',
       'Feature not implemented',
-      'Embeds inside a spread relationship',
+      'Aggregate functions inside a spread relationship',
     );
   }
   const { child, where } = embed;
