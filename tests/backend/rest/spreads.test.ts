@@ -1,6 +1,7 @@
 // Spreads with embeds inside (PostgREST 12+): `...rel(col, other(*))` adds `other` to the parent's
 // object (to-one), or an array of them (to-many, PostgREST 13), and spreads nest. Aggregates inside a
-// spread remain PGRST127 here (PostgREST hoists them into the parent's grouping).
+// to-one spread are hoisted into the parent's grouping, as PostgREST does; inside a to-many spread
+// they remain PGRST127 here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type Client, type RestServer } from './server.ts';
 
@@ -63,11 +64,35 @@ describe('embeds inside spreads', () => {
     await expect
       .poll(async () => (await sb.from('rest_posts').select('count()')).error?.code ?? 'allowed')
       .toBe('allowed');
-    const hoisted = await sb.from('rest_posts').select('id, ...rest_comments(score.sum())');
-    expect(hoisted.status).toBe(400);
-    expect(hoisted.error).toMatchObject({
+    const toMany = await sb.from('rest_posts').select('id, ...rest_comments(score.sum())');
+    expect(toMany.status).toBe(400);
+    expect(toMany.error).toMatchObject({
       code: 'PGRST127',
-      details: 'Aggregate functions inside a spread relationship',
+      details: 'Aggregate functions inside a to-many spread relationship',
     });
+  });
+
+  it("hoists an aggregate inside a to-one spread into the parent's grouping, as PostgREST does", async () => {
+    // PostgREST's own example: the sum of the spread's column, grouped by the parent's columns.
+    const { data, error } = await sb
+      .from('rest_comments')
+      .select('...rest_posts(author_id, posts:id.count(), top:id.max())')
+      .order('author_id', { referencedTable: 'rest_posts' });
+    expect(error).toBeNull();
+    expect(data).toEqual(
+      expect.arrayContaining([
+        { author_id: 1, posts: 3, top: 1 },
+        { author_id: 2, posts: 1, top: 3 },
+      ]),
+    );
+    const counted = await sb
+      .from('rest_posts')
+      .select('published, ...rest_authors!author_id(authors:count(), rating.sum())')
+      .order('published');
+    expect(counted.error).toBeNull();
+    expect(counted.data).toEqual([
+      { published: false, authors: 1, sum: 3 },
+      { published: true, authors: 3, sum: 12 },
+    ]);
   });
 });
