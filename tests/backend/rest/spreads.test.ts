@@ -85,6 +85,17 @@ describe('embeds inside spreads', () => {
         { author_id: 2, posts: 1, top: 3 },
       ]),
     );
+    const nested = await sb
+      .from('rest_comments')
+      .select('...rest_posts(...rest_authors!author_id(name, comments:id.count()))');
+    expect(nested.error).toBeNull();
+    expect(nested.data).toEqual(
+      expect.arrayContaining([
+        { name: 'Ann', comments: 3 },
+        { name: 'Bob', comments: 1 },
+      ]),
+    );
+    expect(nested.data).toHaveLength(2);
     const counted = await sb
       .from('rest_posts')
       .select('published, ...rest_authors!author_id(authors:count(), rating.sum())')
