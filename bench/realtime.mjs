@@ -12,10 +12,13 @@
 //
 //   npm run bench:realtime                      # 100, 500, 1000 subscribers, 10 events each
 //   npm run bench:realtime -- --sizes 100 --events 4   # a quick look
+//   SUPABASE_LOCAL_REALTIME_MAX_JOINS_PER_SECOND=100 npm run bench:realtime -- --sizes 2000
+//                                               # where a limit refuses joins
 import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
+import { readEnvOverrides } from '../local-supabase/config/config.ts';
 import { startBenchBackend } from './lib/backend.mjs';
 
 const { values: args } = parseArgs({
@@ -42,7 +45,9 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 100);
 
-const { server } = await startBenchBackend();
+// The realtime limits as the CLI reads them (SUPABASE_LOCAL_REALTIME_MAX_CONNECTIONS, …), so a run
+// can show where they refuse joins.
+const { server } = await startBenchBackend({ realtimeLimits: readEnvOverrides().realtimeLimits });
 const { db, keys, url } = server;
 const author = (await db.query(`select id from public.profiles order by id limit 1`)).rows[0].id;
 
