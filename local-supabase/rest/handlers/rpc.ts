@@ -107,11 +107,16 @@ function takesWholeBody(routine: Routine, args: Arguments): boolean {
 
 /**
  * PostgREST's order of overloads (its `Ord Routine`, SchemaCache.hs `decodeFuncs`): fewer
- * parameters first, then the parameters compared one by one, by name and then type. (PostgREST
- * compares the functions' comments before the parameters; the schema cache here has none.)
+ * parameters first, then by comment (none before any, then in text order), then the parameters
+ * compared one by one, by name and then type.
  */
 function byPostgrestOrder(a: Routine, b: Routine): number {
   if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+  if (a.description !== b.description) {
+    if (a.description === null) return -1;
+    if (b.description === null) return 1;
+    return a.description < b.description ? -1 : 1;
+  }
   for (const [i, left] of a.params.entries()) {
     const right = b.params[i];
     if (!right) break;

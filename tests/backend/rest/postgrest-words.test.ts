@@ -1,6 +1,7 @@
 // Error texts in PostgREST's own words where they name something of the query: an embedded table's
 // unknown column under PostgREST's alias for it (`messages_1.sum`, as postgrest-js's suite expects),
-// and PGRST203's overloads in PostgREST's order (fewer parameters first, then by name and type).
+// and PGRST203's overloads in PostgREST's order (fewer parameters first, then by comment, then by
+// parameter name and type).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRestServer, type Client, type RestServer } from './server.ts';
 
@@ -65,5 +66,12 @@ describe("errors in PostgREST's words", () => {
         hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
       });
     }
+    // PostgREST compares the functions' comments first: one without a comment comes first.
+    await server.db.exec(`comment on function public.word_twin(int) is 'the number'`);
+    await expect
+      .poll(async () => (await sb.rpc('word_twin', { a: 1 })).error?.message)
+      .toBe(
+        'Could not choose the best candidate function between: public.word_twin(a => text), public.word_twin(a => integer)',
+      );
   });
 });
