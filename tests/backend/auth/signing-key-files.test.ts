@@ -6,7 +6,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -93,6 +93,20 @@ describe('signing key files with key_ops, and API keys signed with them', () => 
     expect(data.users.length).toBeGreaterThan(0);
     const reports = await admin.from('comment_reports').select('id');
     expect(reports.error).toBeNull();
+  });
+
+  it('lets storage and realtime take the signed keys as they take the legacy ones', async () => {
+    const admin = client(server.url, await apiKey('service_role', rs256));
+    const buckets = await admin.storage.listBuckets();
+    expect(buckets.error).toBeNull();
+    const anon = client(server.url, await apiKey('anon', es256));
+    const status = await new Promise<string>((resolve) => {
+      anon.channel('signed-key-room').subscribe((state) => {
+        if (state !== REALTIME_SUBSCRIBE_STATES.CLOSED) resolve(state);
+      });
+    });
+    expect(status).toBe('SUBSCRIBED');
+    await anon.removeAllChannels();
   });
 
   it('refuses an API key signed with a key that is not configured, or for another role', async () => {
