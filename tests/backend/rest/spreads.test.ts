@@ -1,7 +1,7 @@
 // Spreads with embeds inside (PostgREST 12+): `...rel(col, other(*))` adds `other` to the parent's
 // object (to-one), or an array of them (to-many, PostgREST 13), and spreads nest. Aggregates inside a
 // to-one spread are hoisted into the parent's grouping, as PostgREST does; inside a to-many spread
-// they remain PGRST127 here.
+// they are PGRST127, as PostgREST 13 refuses them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type Client, type RestServer } from './server.ts';
 
@@ -48,7 +48,7 @@ describe('embeds inside spreads', () => {
     ]);
   });
 
-  it('nests spreads, and keeps refusing what PostgREST hoists (aggregates in a spread)', async () => {
+  it('nests spreads, and refuses aggregates inside a to-many spread as PostgREST 13 does', async () => {
     const { data, error } = await sb
       .from('rest_comments')
       .select('id, ...rest_posts(title, ...rest_authors!author_id(name))')
