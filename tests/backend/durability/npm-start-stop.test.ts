@@ -1,6 +1,6 @@
 // `npm start` under a supervisor: SIGTERM to the npm process alone (what `docker stop` or systemd
-// sends to the process it started) stops the backend and the site server too, and no port stays
-// taken. npm passes the signal only to the shell it ran start.mjs in; start.mjs notices its parent
+// sends to the process it started), to start.mjs or to the backend stops the backend and the site
+// server, and no port stays taken. npm passes the signal only to the shell it ran start.mjs in; start.mjs notices its parent
 // is gone and stops everything as on its own SIGTERM. Build-free: `--no-build` serves a tiny
 // folder, and the backend opens a copy of the test template instead of running initdb.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -58,55 +58,112 @@ async function waitUntil(check: () => Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-const ports: number[] = [];
-let npm: ChildProcess | undefined;
-afterAll(() => {
-  // Only if the test failed: end what this run started, by id.
-  if (npm?.pid !== undefined && npm.exitCode === null && npm.signalCode === null) {
-    process.kill(npm.pid, 'SIGKILL');
+/** The processes whose parent is `pid`. */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
   }
-  for (const pid of listeners(ports)) process.kill(pid, 'SIGKILL');
+}
+
+interface Running {
+  npm: ChildProcess;
+  ports: number[];
+  output: () => string;
+  exited: Promise<unknown>;
+}
+
+const runs: Running[] = [];
+afterAll(() => {
+  // Only if a test failed: end what this file started, by id.
+  for (const { npm, ports } of runs) {
+    if (npm.pid !== undefined && npm.exitCode === null && npm.signalCode === null) {
+      process.kill(npm.pid, 'SIGKILL');
+    }
+    for (const pid of listeners(ports)) process.kill(pid, 'SIGKILL');
+  }
 });
+
+/** `npm start -- --no-build` on four free ports, answering on all of them. */
+async function npmStart(): Promise<Running> {
+  const dir = await mkdtemp(join(tmpdir(), 'npm-start-stop-'));
+  const site = join(dir, 'site');
+  await cp(await getTemplateDir(), join(dir, 'data', 'pgdata'), { recursive: true });
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>x</title>');
+  await cp(join(dir, 'index.html'), join(site, 'index.html'));
+  const ports: number[] = [];
+  for (let i = 0; i < 4; i++) ports.push(await freePort());
+  const [api, mailbox, database, web] = ports;
+  const npm = spawn('npm', ['start', '--', '--no-build', '--dist', site], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      SUPABASE_LOCAL_DATA_DIR: join(dir, 'data'),
+      SUPABASE_LOCAL_FSYNC: 'false',
+      SUPABASE_LOCAL_PORT: String(api),
+      SUPABASE_LOCAL_MAILBOX_PORT: String(mailbox),
+      SUPABASE_LOCAL_DB_PORT: String(database),
+      PORT: String(web),
+    },
+  });
+  let output = '';
+  npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const running = {
+    npm,
+    ports,
+    output: () => output,
+    exited: new Promise((resolve) => npm.once('exit', resolve)),
+  };
+  runs.push(running);
+  await waitUntil(() => {
+    if (npm.exitCode !== null) throw new Error(`npm start ended early:\n${output}`);
+    return Promise.resolve(output.includes(`Polyglot Press: http://localhost:${web}/`));
+  });
+  // Everything answers, and holds its port.
+  expect((await fetch(`http://127.0.0.1:${web}/`)).status).toBe(200);
+  expect((await fetch(`http://127.0.0.1:${api}/health`)).status).toBe(200);
+  expect(await Promise.all(ports.map(isTaken))).toEqual([true, true, true, true]);
+  return running;
+}
+
+/** Waits until npm has exited and no port is taken any more. */
+async function expectAllStopped({ exited, ports }: Running): Promise<void> {
+  await exited;
+  await waitUntil(async () => !(await Promise.all(ports.map(isTaken))).some(Boolean));
+  expect(listeners(ports)).toEqual([]);
+}
 
 describe('npm start under a supervisor', () => {
   it('stops the backend and the site server when only the npm process gets SIGTERM', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'npm-start-stop-'));
-    const site = join(dir, 'site');
-    await cp(await getTemplateDir(), join(dir, 'data', 'pgdata'), { recursive: true });
-    await writeFile(join(dir, 'index.html'), '<!doctype html><title>x</title>');
-    await cp(join(dir, 'index.html'), join(site, 'index.html'));
-    for (let i = 0; i < 4; i++) ports.push(await freePort());
-    const [api, mailbox, database, web] = ports;
-    npm = spawn('npm', ['start', '--', '--no-build', '--dist', site], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        SUPABASE_LOCAL_DATA_DIR: join(dir, 'data'),
-        SUPABASE_LOCAL_FSYNC: 'false',
-        SUPABASE_LOCAL_PORT: String(api),
-        SUPABASE_LOCAL_MAILBOX_PORT: String(mailbox),
-        SUPABASE_LOCAL_DB_PORT: String(database),
-        PORT: String(web),
-      },
-    });
-    let output = '';
-    npm.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    npm.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const npmExited = new Promise((resolve) => npm?.once('exit', resolve));
-    await waitUntil(() => {
-      if (npm?.exitCode !== null) throw new Error(`npm start ended early:\n${output}`);
-      return Promise.resolve(output.includes(`Polyglot Press: http://localhost:${web}/`));
-    });
-    // Everything answers, and holds its port.
-    expect((await fetch(`http://127.0.0.1:${web}/`)).status).toBe(200);
-    expect((await fetch(`http://127.0.0.1:${api}/health`)).status).toBe(200);
-    expect(await Promise.all(ports.map(isTaken))).toEqual([true, true, true, true]);
+    const running = await npmStart();
+    process.kill(running.npm.pid ?? 0, 'SIGTERM');
+    await expectAllStopped(running);
+    expect(running.output()).toContain(
+      'the parent process is gone; stopping the site and the backend',
+    );
+  }, 120_000);
 
-    process.kill(npm.pid ?? 0, 'SIGTERM');
-    await npmExited;
-    await waitUntil(async () => !(await Promise.all(ports.map(isTaken))).some(Boolean));
-    expect(listeners(ports)).toEqual([]);
-    expect(output).toContain('the parent process is gone; stopping the site and the backend');
+  it('stops everything when start.mjs alone gets SIGTERM', async () => {
+    const running = await npmStart();
+    // npm → sh → node scripts/start.mjs
+    const [shell] = childrenOf(running.npm.pid ?? 0);
+    const [startScript] = childrenOf(shell ?? 0);
+    expect(startScript).toBeGreaterThan(0);
+    process.kill(startScript ?? 0, 'SIGTERM');
+    await expectAllStopped(running);
+  }, 120_000);
+
+  it('stops the site server too when the backend alone gets SIGTERM', async () => {
+    const running = await npmStart();
+    const [backend] = listeners([running.ports[0] ?? 0]);
+    expect(backend).toBeGreaterThan(0);
+    process.kill(backend ?? 0, 'SIGTERM');
+    await expectAllStopped(running);
   }, 120_000);
 });
