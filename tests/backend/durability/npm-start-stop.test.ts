@@ -1,8 +1,9 @@
 // `npm start` under a supervisor: SIGTERM to the npm process alone (what `docker stop` or systemd
 // sends to the process it started), to start.mjs or to the backend stops the backend and the site
-// server, and no port stays taken. npm passes the signal only to the shell it ran start.mjs in; start.mjs notices its parent
-// is gone and stops everything as on its own SIGTERM. Build-free: `--no-build` serves a tiny
-// folder, and the backend opens a copy of the test template instead of running initdb.
+// server, and no port stays taken. npm passes the signal only to the shell it ran start.mjs in;
+// start.mjs notices its parent is gone and stops everything as on its own SIGTERM. Build-free:
+// `--no-build` serves a tiny folder, and the backend opens a copy of the test template instead of
+// running initdb.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
