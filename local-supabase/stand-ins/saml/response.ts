@@ -38,6 +38,8 @@ export interface AssertionInput {
   recipient: string;
   inResponseTo?: string;
   nameId: string;
+  /** Persistent unless a test says otherwise (a transient NameID identifies no one). */
+  nameIdFormat?: string;
   attributes: Record<string, string[]>;
   issuer?: string;
   /** When it was issued; validity runs five minutes from here (tests pass a past time). */
@@ -66,7 +68,7 @@ export function signedResponse(input: AssertionInput): string {
   const assertion =
     `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_${randomUUID()}" Version="2.0" IssueInstant="${instant}">` +
     `<saml:Issuer>${issuer}</saml:Issuer>` +
-    `<saml:Subject><saml:NameID Format="${PERSISTENT}">${escapeXml(input.nameId)}</saml:NameID>` +
+    `<saml:Subject><saml:NameID Format="${input.nameIdFormat ?? PERSISTENT}">${escapeXml(input.nameId)}</saml:NameID>` +
     `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer">` +
     `<saml:SubjectConfirmationData NotOnOrAfter="${notOnOrAfter}" Recipient="${escapeXml(input.recipient)}"${inResponseTo}/>` +
     `</saml:SubjectConfirmation></saml:Subject>` +
