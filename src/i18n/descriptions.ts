@@ -304,6 +304,14 @@ export const descriptions: Record<UiKey, string> = {
   'auth.forgot.submit': 'Button that sends the password-reset e-mail.',
   'auth.forgot.sent':
     'Shown after asking for a reset; {{email}} is the address. Does not reveal whether an account exists.',
+  'auth.sso.heading':
+    'Heading of the single sign-on part of the sign-in dialog, for staff whose organisation signs them in.',
+  'auth.sso.field': 'Label of the work e-mail address field; its domain picks the organisation.',
+  'auth.sso.hint':
+    'Under the work address field: the organisation’s page opens, then the reader returns.',
+  'auth.sso.submit': 'Button that goes to the organisation’s sign-in page.',
+  'auth.sso.noProvider':
+    'Shown when no organisation uses single sign-on for the address’s domain; {{domain}} is the domain.',
   'auth.oauth.label':
     'Heading above the buttons for outside sign-in services (only those the operator enabled).',
   'auth.oauth.button':
