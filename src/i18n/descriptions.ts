@@ -200,6 +200,11 @@ export const descriptions: Record<UiKey, string> = {
   'account.email.submit': 'Button that asks for an e-mail change (confirmation mails follow).',
   'account.email.sent':
     'After asking for an e-mail change; {{email}} is the new address. Both addresses get a link.',
+  'account.sso.heading':
+    'Heading of the account page section shown instead of e-mail and password for staff who sign in through their organisation.',
+  'account.sso.managed':
+    'Says the organisation manages the account (address and password change there); {{email}} is the address.',
+  'account.sso.method': 'How this account signs in: the organisation’s single sign-on (SAML).',
   'account.password.heading': 'Heading of the password change section.',
   'account.password.new': 'Label of the new password field.',
   'account.password.submit': 'Button that sets the new password.',

@@ -92,6 +92,19 @@ describe('single sign-on through supabase-js and the SAML stand-in', () => {
     }
   });
 
+  it('refuses to change the address or password of an SSO account (user_sso_managed)', async () => {
+    const { client } = await signInWithPkce(EDITOR);
+    for (const change of [
+      { password: 'a-new-password-2026' },
+      { email: 'elsewhere@example.com' },
+    ]) {
+      const { error } = await client.auth.updateUser(change);
+      expect(error).toMatchObject({ status: 422, code: 'user_sso_managed' });
+    }
+    const { error } = await client.auth.updateUser({ data: { locale: 'de' } });
+    expect(error).toBeNull();
+  });
+
   it('answers a domain without SSO with sso_provider_not_found', async () => {
     const { data, error } = await server.client().auth.signInWithSSO({ domain: 'example.com' });
     expect(data).toBeNull();
