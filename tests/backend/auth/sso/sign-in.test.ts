@@ -1,7 +1,7 @@
 // Single sign-on through the unchanged supabase-js against the bundled SAML identity provider: a
 // staff member signs in by their work domain, in both of auth-js's flows, with real signed assertions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postToAcs, setGroups, signInAtStandIn } from '../../helpers/saml.ts';
+import { postToAcs, setGroups, signInAtStandIn, standInUrl } from '../../helpers/saml.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 const MODERATOR = 'moderator@newsroom.example';
@@ -133,5 +133,14 @@ describe('single sign-on through supabase-js and the SAML stand-in', () => {
     expect(posted.status).toBe(401);
     expect(posted.html).toContain('passen zu keiner Person der Redaktion');
     expect(posted.html).toContain('Entwicklungs-Ersatz');
+  });
+
+  it("shows the stand-in's page right to left in Arabic, saying it is a development stand-in", async () => {
+    const response = await fetch(`${standInUrl(server)}/`, {
+      headers: { 'accept-language': 'ar, en;q=0.5' },
+    });
+    const html = await response.text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('بديل تطويري');
   });
 });
