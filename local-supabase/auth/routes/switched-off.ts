@@ -1,7 +1,7 @@
 // Features this backend does not have, answered exactly as GoTrue answers when they are switched
 // off in a project (supabase/auth internal/api/middleware.go), so application code that handles
-// "SAML is disabled" or "manual linking is disabled" on hosted Supabase handles it here too, instead
-// of meeting a bare 404.
+// "manual linking is disabled" on hosted Supabase handles it here too, instead of meeting a bare
+// 404.
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { requireUser } from '../authenticate.ts';
