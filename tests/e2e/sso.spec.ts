@@ -2,6 +2,7 @@
 // SAML identity provider stand-in, its really signed assertion posted back to the local backend's
 // ACS, and /{l}/auth/confirm/ returning the person to the page they started on.
 import { DOMParser } from '@xmldom/xmldom';
+import { signedResponse } from '../../local-supabase/stand-ins/saml/response.ts';
 import { expect, test } from './support/fixtures.ts';
 import { backendAvailable, MemberHeader } from './support/members.ts';
 import {
@@ -112,6 +113,40 @@ test('an assertion altered on its way back is refused and signs no one in', asyn
   await continueWithOrganisation(page, 'en', 'editor@newsroom.example');
   await signInAtIdentityProvider(page, 'editor@newsroom.example');
   await page.waitForURL((url) => url.searchParams.get('error_code') === 'validation_failed');
+  await expect(new MemberHeader(page, 'en').signInButton).toBeVisible();
+});
+
+test('an expired assertion, really signed, is refused and signs no one in', async ({
+  page,
+  data,
+}) => {
+  await page.route(`${apiUrl()}/auth/v1/sso/saml/acs`, async (route) => {
+    const form = new URLSearchParams(route.request().postData() ?? '');
+    const sent = Buffer.from(form.get('SAMLResponse') ?? '', 'base64').toString('utf8');
+    // The same answer to the same request, issued 15 minutes ago (valid for 5, 3 of clock skew).
+    const expired = signedResponse({
+      audience: `${apiUrl()}/auth/v1/sso/saml/metadata`,
+      recipient: `${apiUrl()}/auth/v1/sso/saml/acs`,
+      inResponseTo: /InResponseTo="([^"]+)"/.exec(sent)?.[1] ?? '',
+      nameId: 'c0d6b1a2-7e55-4f0e-9a51-000000000001',
+      attributes: { email: ['editor@newsroom.example'], groups: ['staff'] },
+      issuedAt: new Date(Date.now() - 15 * 60_000),
+    });
+    form.set('SAMLResponse', Buffer.from(expired).toString('base64'));
+    await route.continue({ postData: form.toString() });
+  });
+  await page.goto(aRoute(data, 'home', 'en').path);
+  await continueWithOrganisation(page, 'en', 'editor@newsroom.example');
+  await signInAtIdentityProvider(page, 'editor@newsroom.example');
+  // The site URL holds the error only until the root page moves on to a locale: keep it.
+  let description = '';
+  await page.waitForURL((url) => {
+    if (url.searchParams.get('error_code') !== 'validation_failed') return false;
+    description = url.searchParams.get('error_description') ?? '';
+    return true;
+  });
+  // Refused for its validity window, not for anything else about it.
+  expect(description).toMatch(/expired|No valid subject confirmation/);
   await expect(new MemberHeader(page, 'en').signInButton).toBeVisible();
 });
 
