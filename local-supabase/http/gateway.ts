@@ -1,5 +1,6 @@
 // What Kong does in front of a Supabase project: every service route needs one of the project's API
-// keys (header or ?apikey=), except the routes a browser reaches from an e-mail link and storage,
+// keys (header or ?apikey=), except the routes a browser reaches from an e-mail link or an identity
+// provider (SAML's ACS and the metadata an IdP reads, open in Kong's config as well) and storage,
 // which checks its own tokens so that public objects load without a key.
 import type { MiddlewareHandler } from 'hono';
 import type { Keys } from '../config/keys.ts';
@@ -9,6 +10,7 @@ import type { AppEnv } from './service.ts';
 
 const OPEN_PATHS = [
   /^\/auth\/v1\/(verify|callback|authorize)\/?$/,
+  /^\/auth\/v1\/sso\/saml\/(acs|metadata)\/?$/,
   /^\/storage\/v1\//,
   /^\/health\/?$/,
 ];
