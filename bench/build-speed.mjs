@@ -5,11 +5,11 @@
  * built too (before the working tree's), and the two outputs are compared file by file. Prints
  * numbers only (no thresholds); bench/README.md explains them.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { extractCommit } from './lib/baseline.mjs';
+import { copyWorkingTree, extractCommit } from './lib/baseline.mjs';
 import { compareDirs } from './lib/dist-hashes.mjs';
 import { benchLocales, generateDataset } from './lib/generate-dataset.mjs';
 import { measureBuild } from './lib/measure-build.mjs';
@@ -51,20 +51,25 @@ try {
   const loaded = JSON.parse(load.log.trim().split('\n').at(-1) ?? '{}');
   console.log(`  ${loaded.ms} ms for ${loaded.articles} article documents and the rest`);
 
+  // With a baseline, both versions are built from the same temp path, one after the other (see
+  // lib/baseline.mjs); without one, the site is built where it is.
+  const projectDir = join(work, 'project');
   let baseline;
   if (values.baseline !== undefined) {
-    const baselineDir = join(work, 'baseline');
-    const commit = await extractCommit(root, values.baseline, baselineDir);
+    const commit = await extractCommit(root, values.baseline, projectDir);
     console.log(
       `Building Polyglot Press at ${values.baseline} (${commit.slice(0, 10)}) against it`,
     );
     const measured = await measureBuild({
       command: process.execPath,
-      args: [astro, 'build', '--outDir', join(work, 'baseline-dist')],
-      cwd: baselineDir,
+      // Inside the project: Astro's server chunks there import its node_modules.
+      args: [astro, 'build', '--outDir', join(projectDir, 'dist')],
+      cwd: projectDir,
       env: { CONTENT_DATASET_DIR: datasetDir },
       logFile: join(work, 'baseline-build.log'),
     });
+    await rename(projectDir, join(work, 'baseline'));
+    await copyWorkingTree(root, projectDir);
     baseline = {
       name: `Polyglot Press at ${values.baseline}`,
       measured,
@@ -73,10 +78,12 @@ try {
   }
 
   console.log('Building Polyglot Press against it');
+  const siteRoot = baseline ? projectDir : root;
+  const siteDist = baseline ? join(projectDir, 'dist') : join(work, 'site-dist');
   const site = await measureBuild({
     command: process.execPath,
-    args: [astro, 'build', '--outDir', join(work, 'site-dist')],
-    cwd: root,
+    args: [astro, 'build', '--outDir', siteDist],
+    cwd: siteRoot,
     env: { CONTENT_DATASET_DIR: datasetDir },
     logFile: join(work, 'site-build.log'),
   });
@@ -111,10 +118,7 @@ try {
     );
   }
   if (baseline) {
-    const { files, differences } = await compareDirs(
-      join(work, 'baseline-dist'),
-      join(work, 'site-dist'),
-    );
+    const { files, differences } = await compareDirs(join(work, 'baseline', 'dist'), siteDist);
     console.log(
       differences.length === 0
         ? `dist: all ${files} files byte for byte the same as at ${values.baseline} (SHA-256 of each)`
