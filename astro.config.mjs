@@ -2,12 +2,12 @@
 import { resolve } from 'node:path';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import pagefind from 'astro-pagefind';
 import { defineConfig } from 'astro/config';
 import { defaultDatasetDir, readContentConfig } from './src/content/source-config.ts';
 import { lazyStringsPlugin } from './src/i18n/lazy-strings-plugin.ts';
 import { defaultLocale, locales } from './src/i18n/locales.ts';
 import { localizedNotFoundPages } from './src/lib/localized-404-integration.ts';
+import { searchIndex } from './src/lib/search-index-integration.ts';
 import { serializeSitemapItem } from './src/lib/sitemap-serializer.ts';
 import { connectSources, resolveSupabaseSettings } from './src/lib/supabase-settings.ts';
 
@@ -35,7 +35,8 @@ export default defineConfig({
     // Fallback pages, 404 pages and the root chooser are dropped in `serialize` (it knows the
     // routes); hreflang alternates come from the routing module because slugs differ per locale.
     sitemap({ serialize: serializeSitemapItem }),
-    pagefind(),
+    // Pagefind, reading only the pages that can be searchable.
+    searchIndex(),
     localizedNotFoundPages(),
     {
       // `client:session`: hydrate members' islands only when a session is stored or on interaction.

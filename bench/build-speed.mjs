@@ -1,12 +1,16 @@
 /**
- * `npm run bench:build [-- --articles N] [-- --keep]`: how fast the site builds a large dataset,
- * next to a plain Astro site that renders the same number of pages, built in the same run on
- * the same machine. Prints numbers only (no thresholds); bench/README.md explains them.
+ * `npm run bench:build [-- --articles N] [-- --keep] [-- --baseline REF]`: how fast the site
+ * builds a large dataset, next to a plain Astro site that renders the same number of pages, built
+ * in the same run on the same machine. With `--baseline`, the site as it was at that git commit is
+ * built too (before the working tree's), and the two outputs are compared file by file. Prints
+ * numbers only (no thresholds); bench/README.md explains them.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { copyWorkingTree, extractCommit } from './lib/baseline.mjs';
+import { compareDirs } from './lib/dist-hashes.mjs';
 import { benchLocales, generateDataset } from './lib/generate-dataset.mjs';
 import { measureBuild } from './lib/measure-build.mjs';
 import { writePlainSite } from './lib/plain-site.mjs';
@@ -15,6 +19,7 @@ const { values } = parseArgs({
   options: {
     articles: { type: 'string', default: '2000' },
     keep: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const articleCount = Number(values.articles);
@@ -46,11 +51,39 @@ try {
   const loaded = JSON.parse(load.log.trim().split('\n').at(-1) ?? '{}');
   console.log(`  ${loaded.ms} ms for ${loaded.articles} article documents and the rest`);
 
+  // With a baseline, both versions are built from the same temp path, one after the other (see
+  // lib/baseline.mjs); without one, the site is built where it is.
+  const projectDir = join(work, 'project');
+  let baseline;
+  if (values.baseline !== undefined) {
+    const commit = await extractCommit(root, values.baseline, projectDir);
+    console.log(
+      `Building Polyglot Press at ${values.baseline} (${commit.slice(0, 10)}) against it`,
+    );
+    const measured = await measureBuild({
+      command: process.execPath,
+      // Inside the project: Astro's server chunks there import its node_modules.
+      args: [astro, 'build', '--outDir', join(projectDir, 'dist')],
+      cwd: projectDir,
+      env: { CONTENT_DATASET_DIR: datasetDir },
+      logFile: join(work, 'baseline-build.log'),
+    });
+    await rename(projectDir, join(work, 'baseline'));
+    await copyWorkingTree(root, projectDir);
+    baseline = {
+      name: `Polyglot Press at ${values.baseline}`,
+      measured,
+      pages: builtPages(measured.log),
+    };
+  }
+
   console.log('Building Polyglot Press against it');
+  const siteRoot = baseline ? projectDir : root;
+  const siteDist = baseline ? join(projectDir, 'dist') : join(work, 'site-dist');
   const site = await measureBuild({
     command: process.execPath,
-    args: [astro, 'build', '--outDir', join(work, 'site-dist')],
-    cwd: root,
+    args: [astro, 'build', '--outDir', siteDist],
+    cwd: siteRoot,
     env: { CONTENT_DATASET_DIR: datasetDir },
     logFile: join(work, 'site-build.log'),
   });
@@ -69,27 +102,44 @@ try {
 
   const rows = [
     ['', 'pages', 'wall s', 'pages/s', 'astro s', 'peak RSS MB'],
+    ...(baseline ? [row(baseline.name, baseline.measured, baseline.pages)] : []),
     row('Polyglot Press', site, sitePages),
     row('plain Astro', plain, plainPages),
   ];
-  console.log(`\n${table(rows)}`);
-  const siteRate = sitePages.count / site.seconds;
+  console.log(`\n${table(rows)}\n`);
   const plainRate = plainPages.count / plain.seconds;
-  console.log(
-    `\nratio (Polyglot Press ÷ plain): ${(siteRate / plainRate).toFixed(2)}× the pages/second, ` +
-      `${(site.peakRssBytes / plain.peakRssBytes).toFixed(2)}× the peak memory`,
-  );
+  for (const { name, measured, pages } of [
+    ...(baseline ? [baseline] : []),
+    { name: 'Polyglot Press', measured: site, pages: sitePages },
+  ]) {
+    console.log(
+      `ratio (${name} ÷ plain): ${(pages.count / measured.seconds / plainRate).toFixed(2)}× the pages/second, ` +
+        `${(measured.peakRssBytes / plain.peakRssBytes).toFixed(2)}× the peak memory`,
+    );
+  }
+  if (baseline) {
+    const { files, differences } = await compareDirs(join(work, 'baseline', 'dist'), siteDist);
+    console.log(
+      differences.length === 0
+        ? `dist: all ${files} files byte for byte the same as at ${values.baseline} (SHA-256 of each)`
+        : `dist: ${differences.length} of ${files} files differ from ${values.baseline}:\n  ${differences.slice(0, 20).join('\n  ')}`,
+    );
+  }
 } finally {
   if (values.keep) console.log(`\nKept ${work}`);
   else await rm(work, { recursive: true, force: true });
 }
 
-/** Astro's own count and time, from its closing "[build] N page(s) built in Xs" line. */
+/**
+ * Astro's own count and time, from its closing "[build] N page(s) built in …" line ("950ms",
+ * "38.02s", or "1m 51s" past a minute).
+ */
 function builtPages(log) {
-  const match = /\[build\] (\d+) page\(s\) built in ([\d.]+)(m?s)/.exec(log);
+  const match = /\[build\] (\d+) page\(s\) built in (?:(\d+)m )?([\d.]+)(m?s)/.exec(log);
   if (match === null) throw new Error('The build log has no "page(s) built" line');
-  const [, count, time, unit] = match;
-  return { count: Number(count), astroSeconds: Number(time) / (unit === 'ms' ? 1000 : 1) };
+  const [, count, minutes = '0', time, unit] = match;
+  const seconds = Number(minutes) * 60 + Number(time) / (unit === 'ms' ? 1000 : 1);
+  return { count: Number(count), astroSeconds: seconds };
 }
 
 function row(name, measured, pages) {

@@ -17,7 +17,8 @@ export type AuthMethod =
   | 'email_change'
   | 'invite'
   | 'anonymous'
-  | 'totp';
+  | 'totp'
+  | 'sso/saml';
 
 export interface SessionResponse {
   access_token: string;

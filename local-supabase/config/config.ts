@@ -69,6 +69,10 @@ export interface ConfigOverrides {
   functionsDir?: string;
   /** How long a function may take to answer before its process is ended (default 150 s). */
   functionsWallClockMs?: number;
+  /** The SAML identity provider stand-in's port (default 54331; 0 picks a free one). */
+  samlIdpPort?: number;
+  /** Where SSO providers registered at start are described (default `supabase/sso`). */
+  ssoDir?: string;
 }
 
 export interface LocalSettings {
@@ -94,6 +98,10 @@ export interface LocalSettings {
   functionsDir: string;
   /** An Edge Function that has not answered after this long is ended (546 WORKER_LIMIT). */
   functionsWallClockMs: number;
+  /** The SAML identity provider stand-in's port (0: a free one). */
+  samlIdpPort: number;
+  /** The folder of SSO providers to register at start (`supabase/sso/*.json`). */
+  ssoDir: string;
   /**
    * One line per config.toml key that has no effect here: unknown to the Supabase CLI, or known and
    * ignored with a value that asks for something. start() prints each once.
@@ -181,6 +189,10 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   if (mailboxPort)
     set('mailboxPort', parsePort('SUPABASE_LOCAL_MAILBOX_PORT', mailboxPort, problems));
   if (dbPort) set('dbPort', parsePort('SUPABASE_LOCAL_DB_PORT', dbPort, problems));
+  const samlIdpPort = text('SUPABASE_LOCAL_SAML_IDP_PORT');
+  if (samlIdpPort) {
+    set('samlIdpPort', parsePort('SUPABASE_LOCAL_SAML_IDP_PORT', samlIdpPort, problems));
+  }
   if (dataDir) set('dataDir', dataDir === 'memory' ? null : dataDir);
   set('migrationsDir', text('SUPABASE_LOCAL_MIGRATIONS_DIR'));
   if (seed) set('seed', parseBoolean('SUPABASE_LOCAL_SEED', seed, problems));
@@ -283,6 +295,8 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       functionsDir: absolute(overrides.functionsDir ?? 'functions', supabaseDir),
       // Hosted Supabase's free plan: 150 s (paid plans 400 s).
       functionsWallClockMs: overrides.functionsWallClockMs ?? 150_000,
+      samlIdpPort: overrides.samlIdpPort ?? 54331,
+      ssoDir: absolute(overrides.ssoDir ?? 'sso', supabaseDir),
       warnings: warnings.map((warning) => `${source}: ${warning}`),
     },
   };

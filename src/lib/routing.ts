@@ -42,6 +42,7 @@ import type {
   SearchRoute,
   SwitcherEntry,
 } from './route-types';
+import { relatedArticles } from './related-articles';
 import { groupByKey, type TranslationGroup } from './translation-groups';
 
 export const articlesPerPage = 12;
@@ -61,14 +62,30 @@ const everywhere =
 
 const routeCache = new WeakMap<SiteContent, Route[]>();
 
+// A build runs two copies of this module, as of the content module: the pages' bundle and the
+// source astro.config.mjs imports for the sitemap. The pages publish their routes here, by content
+// object, so that the sitemap does not work out all 10,000 routes of a large site a second time.
+const builtKey = Symbol.for('polyglot-press:routes');
+const built = globalThis as { [builtKey]?: WeakMap<SiteContent, Route[]> | undefined };
+
 /** Every route of the site, computed once per content object. */
 export function getRoutes(content: SiteContent): Route[] {
   let routes = routeCache.get(content);
   if (routes === undefined) {
     routes = buildRoutes(content);
     routeCache.set(content, routes);
+    (built[builtKey] ??= new WeakMap()).set(content, routes);
   }
   return routes;
+}
+
+/**
+ * For build hooks that run after the pages (the sitemap): the routes the pages rendered from this
+ * content object, or computed here when no page did. Pages use `getRoutes`, which never reads
+ * another copy's routes (after an edit in `astro dev` that copy's code may be older).
+ */
+export function getBuiltRoutes(content: SiteContent): Route[] {
+  return built[builtKey]?.get(content) ?? getRoutes(content);
 }
 
 /**
@@ -153,6 +170,7 @@ function buildRoutes(content: SiteContent): Route[] {
   const routes: Route[] = [];
   for (const locale of locales) {
     const entries = entriesOf(locale);
+    const relatedOf = relatedArticles(entries, relatedCount);
     routes.push(homeRoute(content, locale, entries));
     routes.push(
       ...listRoutes(locale, entries, articleListPath, (other) => entriesOf(other).length, {
@@ -174,9 +192,7 @@ function buildRoutes(content: SiteContent): Route[] {
         source === undefined || group?.[other] !== undefined
           ? undefined
           : articlePath(other, source.slug);
-      routes.push(
-        articleRoute(locale, entry, pathIn, fallbackIn, categories, relatedEntries(entry, entries)),
-      );
+      routes.push(articleRoute(locale, entry, pathIn, fallbackIn, categories, relatedOf(entry)));
     }
 
     for (const category of content.categories[locale]) {
@@ -298,27 +314,6 @@ function listEntries(
 
 function newestFirst(a: ArticleEntry, b: ArticleEntry): number {
   return b.article.publishedAt.localeCompare(a.article.publishedAt) || a.path.localeCompare(b.path);
-}
-
-/**
- * The articles that close an article: those sharing a category with it, the locale's own
- * translations before fallbacks, then the most categories in common, then the newest.
- */
-function relatedEntries(entry: ArticleEntry, entries: ArticleEntry[]): ArticleEntry[] {
-  const keys = new Set(entry.article.categories.map((category) => category.key));
-  const shared = (candidate: ArticleEntry) =>
-    candidate.article.categories.filter((category) => keys.has(category.key)).length;
-  return entries
-    .filter((candidate) => candidate !== entry && shared(candidate) > 0)
-    .map((candidate, index) => ({ candidate, index, shared: shared(candidate) }))
-    .sort(
-      (a, b) =>
-        Number(a.candidate.fallback) - Number(b.candidate.fallback) ||
-        b.shared - a.shared ||
-        a.index - b.index,
-    )
-    .slice(0, relatedCount)
-    .map(({ candidate }) => candidate);
 }
 
 function homeRoute(content: SiteContent, locale: Locale, entries: ArticleEntry[]): HomeRoute {
