@@ -35,7 +35,11 @@ interface IdentityRef {
   provider: string;
 }
 
-async function findIdentity(tx: Tx, subject: string, provider: string): Promise<IdentityRef | null> {
+async function findIdentity(
+  tx: Tx,
+  subject: string,
+  provider: string,
+): Promise<IdentityRef | null> {
   const { rows } = await tx.query<IdentityRef>(
     'select id, user_id, provider from auth.identities where provider_id = $1 and provider = $2',
     [subject, provider],
@@ -276,7 +280,10 @@ export async function linkExternalIdentity(
       [external.email.toLowerCase(), targetUserId],
     );
     if (taken.rows.length > 0) {
-      throw badRequest('email_exists', 'A user with this email address has already been registered');
+      throw badRequest(
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
     }
     await tx.query('update auth.users set email = $2 where id = $1', [
       targetUserId,

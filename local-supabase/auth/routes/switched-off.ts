@@ -1,5 +1,5 @@
-// Features this backend does not have, answered exactly as GoTrue answers when they are switched
-// off in a project (supabase/auth internal/api/middleware.go), so application code that handles
+// Features this backend does not have, or that config.toml switches off (manual linking), answered
+// exactly as GoTrue answers when they are switched off in a project (supabase/auth internal/api/middleware.go), so application code that handles
 // "SAML is disabled" or "manual linking is disabled" on hosted Supabase handles it here too, instead
 // of meeting a bare 404.
 import type { Hono } from 'hono';
@@ -25,6 +25,7 @@ export function addSwitchedOffRoutes(app: Hono<AppEnv>, context: AuthContext): v
     await requireUser(authorization, context);
     throw manualLinkingDisabled();
   };
+  if (context.config.auth.enable_manual_linking) return;
   app.get('/user/identities/authorize', (c) => linking(c.req.header('authorization')));
   app.delete('/user/identities/:id', (c) => linking(c.req.header('authorization')));
 }
