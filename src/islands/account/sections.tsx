@@ -14,6 +14,7 @@ import { ExportButton } from './ExportButton';
 import { LanguageForm } from './LanguageForm';
 import { NameForm } from './NameForm';
 import { PasswordForm } from './PasswordForm';
+import { SignInMethods } from './SignInMethods';
 import { SignOutButtons } from './SignOutButtons';
 import type { AccountKey, ArticleLinks, LocalePaths } from './strings';
 
@@ -80,6 +81,17 @@ export const accountSections: AccountSection[] = [
     id: 'password',
     title: 'account.password.heading',
     render: ({ auth }) => <PasswordForm auth={auth} />,
+  },
+  {
+    id: 'sign-in-methods',
+    title: 'account.identities.heading',
+    render: ({ auth, locale, confirmUrl }) => (
+      <SignInMethods
+        auth={auth}
+        locale={locale}
+        returnTo={`${confirmUrl}?next=${encodeURIComponent(`${window.location.pathname}#sign-in-methods`)}`}
+      />
+    ),
   },
   {
     id: 'sessions',
