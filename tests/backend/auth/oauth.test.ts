@@ -138,6 +138,39 @@ describe('provider sign-in through supabase-js', () => {
     expect(landingParams(landing).get('error_description')).toBe('End-User aborted interaction');
   });
 
+  it("shows the provider's form as a stand-in, in Arabic right to left, and keeps the address after a wrong password", async () => {
+    const realm = server.server.standIns[0]?.url ?? '';
+    const authorize = new URL(`${realm}/protocol/openid-connect/auth`);
+    authorize.search = new URLSearchParams({
+      client_id: 'polyglot-press',
+      redirect_uri: `${server.url}/auth/v1/callback`,
+      response_type: 'code',
+      scope: 'openid',
+      state: 'test',
+      ui_locales: 'ar-EG en',
+    }).toString();
+    const started = await fetch(authorize, { redirect: 'manual' });
+    const cookie = started.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0])
+      .join('; ');
+    const formUrl = new URL(started.headers.get('location') ?? '', realm);
+    const form = await (await fetch(formUrl, { headers: { cookie } })).text();
+    expect(form).toContain('<html lang="ar" dir="rtl">');
+    expect(form).toContain('بديل للتطوير');
+    expect(form).toMatch(/<label for="email">[^<]+<\/label>/);
+    expect(form).toMatch(/<label for="password">[^<]+<\/label>/);
+    const wrong = await fetch(`${formUrl.href}/login`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'lena@example.org', password: 'not-the-password' }),
+    });
+    expect(wrong.status).toBe(401);
+    const again = await wrong.text();
+    expect(again).toContain('role="alert"');
+    expect(again).toContain('value="lena@example.org"');
+  });
+
   it('sends a forged state to the site URL with bad_oauth_state', async () => {
     const response = await fetch(`${server.url}/auth/v1/callback?code=x&state=forged`, {
       redirect: 'manual',
