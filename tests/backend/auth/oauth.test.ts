@@ -88,12 +88,12 @@ describe('provider sign-in through supabase-js', () => {
 
   it('signs the same person in again to the same account', async () => {
     const first = await authorizeUrl('pkce');
-    const one = await signInAtProvider(first.url, { email: 'yuki@example.org', hosts });
+    const one = await signInAtProvider(first.url, { email: 'lena@example.org', hosts });
     const a = await first.client.auth.exchangeCodeForSession(
       one.landing.searchParams.get('code') ?? '',
     );
     const second = await authorizeUrl('pkce');
-    const two = await signInAtProvider(second.url, { email: 'yuki@example.org', hosts });
+    const two = await signInAtProvider(second.url, { email: 'lena@example.org', hosts });
     const b = await second.client.auth.exchangeCodeForSession(
       two.landing.searchParams.get('code') ?? '',
     );
@@ -127,6 +127,31 @@ describe('provider sign-in through supabase-js', () => {
       password: 'polyglot-demo-2026',
     });
     expect(password.error).toBeNull();
+  });
+
+  it('takes over an unconfirmed sign-up of the same address and shuts its password out', async () => {
+    // Someone signed up with yuki's address but never confirmed it: the provider's verified
+    // address wins, and the password set by whoever signed up no longer opens the account.
+    const squatter = server.client();
+    const signUp = await squatter.auth.signUp({
+      email: 'yuki@example.org',
+      password: 'squatter-password-1',
+    });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.user?.email_confirmed_at).toBeFalsy();
+    const { client, url } = await authorizeUrl('pkce');
+    const { landing } = await signInAtProvider(url, { email: 'yuki@example.org', hosts });
+    const { data } = await client.auth.exchangeCodeForSession(
+      landing.searchParams.get('code') ?? '',
+    );
+    expect(data.user?.id).toBe(signUp.data.user?.id);
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+    expect(data.user?.identities?.map((identity) => identity.provider)).toEqual(['keycloak']);
+    const password = await server.client().auth.signInWithPassword({
+      email: 'yuki@example.org',
+      password: 'squatter-password-1',
+    });
+    expect(password.error).toMatchObject({ code: 'invalid_credentials' });
   });
 
   it('sends a cancelled sign-in back to redirect_to with access_denied', async () => {
