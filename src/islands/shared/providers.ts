@@ -9,8 +9,29 @@ const providerNames: Record<string, string> = {
   x: 'X',
 };
 
+/**
+ * Names the operator gives at build time (`PUBLIC_OAUTH_PROVIDER_NAMES=keycloak=Polyglot ID`): a
+ * Keycloak realm is usually known to readers by the organisation's name, not "Keycloak".
+ *
+ * @example parseProviderNames('keycloak=Polyglot ID, google=Google') // { keycloak: 'Polyglot ID', google: 'Google' }
+ */
+export function parseProviderNames(text: string | undefined): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const entry of (text ?? '').split(',')) {
+    const [id = '', ...name] = entry.split('=');
+    if (id.trim() && name.join('=').trim()) names[id.trim()] = name.join('=').trim();
+  }
+  return names;
+}
+
+const configuredNames = parseProviderNames(import.meta.env.PUBLIC_OAUTH_PROVIDER_NAMES);
+
 export function providerName(provider: string): string {
-  return providerNames[provider] ?? provider.charAt(0).toUpperCase() + provider.slice(1);
+  return (
+    configuredNames[provider] ??
+    providerNames[provider] ??
+    provider.charAt(0).toUpperCase() + provider.slice(1)
+  );
 }
 
 const extraScopes: Record<string, string> = { keycloak: 'openid' };
