@@ -4,7 +4,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Keys } from '../config/keys.ts';
 import { ServiceError } from './errors.ts';
-import { identifyApiKey } from './keys.ts';
+import { identifyApiKey, roleOfSignedApiKey } from './keys.ts';
 import type { AppEnv } from './service.ts';
 
 const OPEN_PATHS = [
@@ -16,7 +16,7 @@ const OPEN_PATHS = [
 export function requireApiKey(keys: Keys): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header('apikey') ?? c.req.query('apikey');
-    const role = identifyApiKey(key, keys);
+    const role = identifyApiKey(key, keys) ?? (await roleOfSignedApiKey(key, keys));
     if (role) {
       c.set('apikeyRole', role);
     } else if (!OPEN_PATHS.some((path) => path.test(c.req.path))) {
