@@ -1,7 +1,8 @@
 // The development OpenID provider, posing as a Keycloak realm: started when `[auth.external.keycloak]`
 // is enabled with a `url` on this machine (`http://127.0.0.1:<port>/realms/<realm>`), so the same
-// config.toml entries work against a real Keycloak elsewhere. Port 0 picks a free port; the realm URL
-// the auth service then uses is the one it got.
+// config.toml entries work against a real Keycloak elsewhere. Its port is the URL's, unless
+// SUPABASE_LOCAL_OIDC_PORT says otherwise or the API itself was asked for a free port (tests,
+// benchmarks): then it takes a free one too. The realm URL the auth service uses is the one it got.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LocalConfig } from '../../config/config.ts';
@@ -50,7 +51,8 @@ async function start(context: StandInContext): Promise<RunningStandIn> {
     res.writeHead(503).end();
   };
   const server = createServer((req, res) => void handle(req, res));
-  const port = await listen(server, Number(realm.port || 80));
+  const configured = context.config.local.oidcPort ?? Number(realm.port || 80);
+  const port = await listen(server, configured);
   const issuer = `${realm.protocol}//${realm.hostname}:${port}${realmPath}`;
   // Known only now with port 0 (as the API's own URL): the auth service reads the realm from here.
   keycloak.url = issuer;
