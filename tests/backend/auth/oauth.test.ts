@@ -230,6 +230,26 @@ describe('provider sign-in through supabase-js', () => {
     }
   });
 
+  it('sends a sign-in whose provider was switched off meanwhile back with oauth_provider_not_supported', async () => {
+    const { url } = await authorizeUrl('pkce');
+    const toProvider = (await fetch(url, { redirect: 'manual' })).headers.get('location') ?? '';
+    const keycloak = server.server.config.auth.external.keycloak;
+    keycloak.enabled = false;
+    try {
+      const { landing } = await signInAtProvider(toProvider, {
+        email: 'member@example.com',
+        hosts,
+      });
+      expect(`${landing.origin}${landing.pathname}`).toBe(CONFIRM);
+      const params = landingParams(landing);
+      expect(params.get('error')).toBe('invalid_request');
+      expect(params.get('error_code')).toBe('oauth_provider_not_supported');
+      expect(params.get('error_description')).toBe('Unsupported provider: provider is not enabled');
+    } finally {
+      keycloak.enabled = true;
+    }
+  });
+
   it('sends a redirect_to that is not allowed to the site URL instead', async () => {
     const { url } = await authorizeUrl('pkce', 'https://evil.example/steal');
     const { landing } = await signInAtProvider(url, { email: 'omar@example.org', hosts });
