@@ -15,6 +15,7 @@ import { LanguageForm } from './LanguageForm';
 import { isSsoAccount, ManagedByOrganisation } from './ManagedByOrganisation';
 import { NameForm } from './NameForm';
 import { PasswordForm } from './PasswordForm';
+import { SignInMethods } from './SignInMethods';
 import { SignOutButtons } from './SignOutButtons';
 import type { AccountKey, ArticleLinks, LocalePaths } from './strings';
 
@@ -90,6 +91,17 @@ export const accountSections: AccountSection[] = [
     title: 'account.password.heading',
     render: ({ auth }) => <PasswordForm auth={auth} />,
     shown: ({ session }) => !isSsoAccount(session.user),
+  },
+  {
+    id: 'sign-in-methods',
+    title: 'account.identities.heading',
+    render: ({ auth, locale, confirmUrl }) => (
+      <SignInMethods
+        auth={auth}
+        locale={locale}
+        returnTo={`${confirmUrl}?next=${encodeURIComponent(`${window.location.pathname}#sign-in-methods`)}`}
+      />
+    ),
   },
   {
     id: 'sessions',
