@@ -102,6 +102,8 @@ export const accountSections: AccountSection[] = [
         returnTo={`${confirmUrl}?next=${encodeURIComponent(`${window.location.pathname}#sign-in-methods`)}`}
       />
     ),
+    // An organisation's account signs in only through its single sign-on ('organisation' says so).
+    shown: ({ session }) => !isSsoAccount(session.user),
   },
   {
     id: 'sessions',
