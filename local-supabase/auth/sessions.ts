@@ -17,6 +17,7 @@ export type AuthMethod =
   | 'email_change'
   | 'invite'
   | 'anonymous'
+  | 'oauth'
   | 'totp'
   | 'sso/saml';
 
@@ -28,6 +29,9 @@ export interface SessionResponse {
   refresh_token: string;
   user: Record<string, unknown>;
   weak_password?: { reasons: string[]; message: string } | null;
+  /** A provider sign-in's tokens from the provider (GoTrue sends them when it has them). */
+  provider_token?: string;
+  provider_refresh_token?: string;
 }
 
 async function signAccessToken(

@@ -41,6 +41,11 @@ export interface ConfigOverrides {
   serveDatabase?: boolean;
   /** The database port, over `[db] port`; giving one also turns serving on. 0 picks a free port. */
   dbPort?: number;
+  /**
+   * The development OpenID provider's port, over the one in `[auth.external.keycloak] url`. Without
+   * it, an API on a free port (0: tests, benchmarks) puts the provider on a free port too.
+   */
+  oidcPort?: number;
   /** How long a database-port client may idle inside a transaction (default 60 s). */
   dbIdleInTransactionMs?: number;
   /** The data directory (PGlite files in `<dataDir>/pgdata`); null keeps everything in memory. */
@@ -79,6 +84,8 @@ export interface LocalSettings {
   host: string;
   /** The database port to serve, or null when it is not served. */
   dbPort: number | null;
+  /** The development OpenID provider's port when set apart from its realm URL (0: a free one). */
+  oidcPort: number | null;
   dbIdleInTransactionMs: number;
   dataDir: string | null;
   /** True when commits and stored files are synced before they are acknowledged (never in memory). */
@@ -180,6 +187,7 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   const port = text('SUPABASE_LOCAL_PORT');
   const mailboxPort = text('SUPABASE_LOCAL_MAILBOX_PORT');
   const dbPort = text('SUPABASE_LOCAL_DB_PORT');
+  const oidcPort = text('SUPABASE_LOCAL_OIDC_PORT');
   const seed = text('SUPABASE_LOCAL_SEED');
   const fsync = text('SUPABASE_LOCAL_FSYNC');
   const dataDir = text('SUPABASE_LOCAL_DATA_DIR');
@@ -189,6 +197,7 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   if (mailboxPort)
     set('mailboxPort', parsePort('SUPABASE_LOCAL_MAILBOX_PORT', mailboxPort, problems));
   if (dbPort) set('dbPort', parsePort('SUPABASE_LOCAL_DB_PORT', dbPort, problems));
+  if (oidcPort) set('oidcPort', parsePort('SUPABASE_LOCAL_OIDC_PORT', oidcPort, problems));
   const samlIdpPort = text('SUPABASE_LOCAL_SAML_IDP_PORT');
   if (samlIdpPort) {
     set('samlIdpPort', parsePort('SUPABASE_LOCAL_SAML_IDP_PORT', samlIdpPort, problems));
@@ -280,6 +289,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
           ? (overrides.dbPort ?? file.db.port)
           : null,
       dbIdleInTransactionMs: overrides.dbIdleInTransactionMs ?? 60_000,
+      oidcPort: overrides.oidcPort ?? (file.api.port === 0 ? 0 : null),
       dataDir,
       fsync: dataDir !== null && (overrides.fsync ?? true),
       migrationsDir: absolute(overrides.migrationsDir ?? 'migrations', supabaseDir),

@@ -178,6 +178,55 @@ const authHooks = z.strictObject({
   after_user_created: ignored(NO_HOOK, { enabled: false }),
 });
 
+/**
+ * An OAuth provider's section (`[auth.external.<name>]`, the CLI's provider keys). Only Keycloak is
+ * available here: it is the one GoTrue talks to at a configurable URL, so the development OpenID
+ * provider (stand-ins/oidc) can pose as one.
+ */
+const keycloakProvider = z.strictObject({
+  enabled: z.boolean().default(false),
+  client_id: z.string().default(''),
+  secret: z.string().default(''),
+  url: z.string().default(''),
+  redirect_uri: z.string().default(''),
+  skip_nonce_check: z.boolean().default(false),
+  email_optional: ignored('an address is always asked of the provider', false),
+});
+
+const OTHER_PROVIDER =
+  'only [auth.external.keycloak] can be used here (no other provider runs locally)';
+const otherProvider = () => ignored(OTHER_PROVIDER, { enabled: false });
+
+const external = z.strictObject({
+  keycloak: keycloakProvider.default(keycloakProvider.parse({})),
+  ...Object.fromEntries(
+    [
+      'apple',
+      'azure',
+      'bitbucket',
+      'discord',
+      'facebook',
+      'figma',
+      'fly',
+      'github',
+      'gitlab',
+      'google',
+      'kakao',
+      'linkedin',
+      'linkedin_oidc',
+      'notion',
+      'slack',
+      'slack_oidc',
+      'spotify',
+      'twitch',
+      'twitter',
+      'workos',
+      'x',
+      'zoom',
+    ].map((name) => [name, otherProvider()]),
+  ),
+});
+
 const auth = z.strictObject({
   enabled: z.boolean().default(true),
   site_url: url.default('http://127.0.0.1:3000'),
@@ -188,7 +237,7 @@ const auth = z.strictObject({
   refresh_token_reuse_interval: z.int().min(0).default(10),
   enable_signup: z.boolean().default(true),
   enable_anonymous_sign_ins: z.boolean().default(false),
-  enable_manual_linking: ignored('identity linking answers as GoTrue with it off', false),
+  enable_manual_linking: z.boolean().default(false),
   external_url: ignored('auth is served at <API URL>/auth/v1'),
   minimum_password_length: z.int().min(6).max(72).default(6),
   password_requirements: z
@@ -218,7 +267,7 @@ const auth = z.strictObject({
   mfa: mfa.default(mfa.parse({})),
   sessions: ignored('session time-boxes and inactivity time-outs are not enforced', {}),
   hook: authHooks.default({}),
-  external: ignored('no OAuth provider can be used here', {}),
+  external: external.default(external.parse({})),
   third_party: ignored('third-party auth tokens are not accepted', {}),
   web3: ignored('there is no Web3 sign-in here', {}),
   oauth_server: ignored('the OAuth 2.1 server is not available here', {

@@ -5,6 +5,7 @@
 import type { GoTrueClient } from '@supabase/auth-js';
 import { useEffect, useId, useReducer, useRef, type SyntheticEvent } from 'react';
 import { sendEmailLink, sendPasswordReset, type Links } from '../header/auth-actions';
+import { markFreshSignIn } from '../shared/fresh-sign-in';
 import { useT } from '../shared/strings';
 import { completeLink, exchangeCode, type LinkOutcome } from './confirm-actions';
 import { confirmReducer, initialConfirmState } from './confirm-state';
@@ -75,7 +76,10 @@ export function ConfirmLink({ auth, locale, paths, url, navigate }: Props) {
       return;
     }
     dispatch({ type: 'completed', outcome: outcome.ok });
-    if (outcome.ok === 'signedIn') navigate(next);
+    if (outcome.ok === 'signedIn') {
+      markFreshSignIn();
+      navigate(next);
+    }
   }
 
   async function complete() {
