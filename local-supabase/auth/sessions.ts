@@ -16,6 +16,7 @@ export type AuthMethod =
   | 'email_change'
   | 'invite'
   | 'anonymous'
+  | 'passkey'
   | 'totp';
 
 export interface SessionResponse {
