@@ -313,13 +313,20 @@ describe('passkeys and WebAuthn factors switched off', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({
+      settings: {
+        auth: {
+          passkey: { enabled: false },
+          mfa: { web_authn: { enroll_enabled: false, verify_enabled: false } },
+        },
+      },
+    });
   });
   afterAll(async () => {
     await server.stop();
   });
 
-  it('answers passkey_disabled and refuses WebAuthn enrolment by default, as the CLI', async () => {
+  it('answers passkey_disabled and refuses WebAuthn enrolment when they are off', async () => {
     const options = await server.client().auth.passkey.startAuthentication();
     expect(options.error?.code).toBe('passkey_disabled');
     const email = uniqueEmail('no-passkey');
