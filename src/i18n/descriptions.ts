@@ -170,6 +170,8 @@ export const descriptions: Record<UiKey, string> = {
   'account.description': 'Meta description of the account page.',
   'account.noscript': 'Shown on the account page when JavaScript is off.',
   'account.loading': 'Shown while the account page loads the member’s session and profile.',
+  'account.nav.label':
+    'Accessible name of the short list of links to the account page’s sections (beside them on a wide window, above them on a phone).',
   'account.signedOut':
     'Account page, signed out: what signing in allows here; the Sign in button follows it.',
   'account.deleted': 'Shown on the account page right after the member deleted their account.',

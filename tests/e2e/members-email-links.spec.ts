@@ -39,7 +39,7 @@ test('sign-up in German: a German e-mail, a link mail scanners cannot use up, th
   );
 
   const mail = await newestMail(email);
-  expect(mail.subject).toBe('Bestätige deine E-Mail-Adresse');
+  expect(mail.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse');
   const link = siteLinkOf(mail);
   expect(link).toMatch(/^\/de\/auth\/confirm\/\?token_hash=/);
 

@@ -7,19 +7,12 @@ import type { Profile } from '../shared/profile';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
 import { useLoaded } from '../shared/use-loaded';
+import { AccountNav } from './AccountNav';
 import { ActionMessage } from './ActionMessage';
 import { loadProfile } from './account-api';
-import { AvatarForm } from './AvatarForm';
-import { BookmarkList } from './BookmarkList';
-import { DeleteAccountForm } from './DeleteAccountForm';
-import { EmailForm } from './EmailForm';
-import { ExportButton } from './ExportButton';
-import { LanguageForm } from './LanguageForm';
-import { NameForm } from './NameForm';
-import { PasswordForm } from './PasswordForm';
 import { Section } from './Section';
+import { sectionsFor } from './sections';
 import { SignInPrompt } from './SignInPrompt';
-import { SignOutButtons } from './SignOutButtons';
 import type { ArticleLinks, LocalePaths } from './strings';
 import { useAction } from './use-action';
 
@@ -107,39 +100,29 @@ function MemberAccount({
       <p className="meta">{t('account.loading')}</p>
     );
   }
+  const context = {
+    db,
+    auth,
+    session,
+    profile,
+    setProfile,
+    locale,
+    articles,
+    localePaths,
+    confirmUrl,
+    onDeleted,
+  };
+  const sections = sectionsFor(context);
   return (
     <div className="account">
-      <Section title={t('account.profile.heading')}>
-        <NameForm db={db} profile={profile} onSaved={setProfile} />
-        <LanguageForm
-          db={db}
-          profile={profile}
-          locale={locale}
-          localePaths={localePaths}
-          onSaved={setProfile}
-        />
-      </Section>
-      <Section title={t('account.avatar.heading')}>
-        <AvatarForm db={db} profile={profile} onSaved={setProfile} />
-      </Section>
-      <Section title={t('account.bookmarks.heading')}>
-        <BookmarkList db={db} articles={articles} />
-      </Section>
-      <Section title={t('account.email.heading')}>
-        <EmailForm auth={auth} email={session.user.email ?? ''} confirmUrl={confirmUrl} />
-      </Section>
-      <Section title={t('account.password.heading')}>
-        <PasswordForm auth={auth} />
-      </Section>
-      <Section title={t('account.sessions.heading')}>
-        <SignOutButtons />
-      </Section>
-      <Section title={t('account.data.heading')}>
-        <ExportButton db={db} />
-      </Section>
-      <Section title={t('account.delete.heading')}>
-        <DeleteAccountForm db={db} userId={userId} onDeleted={onDeleted} />
-      </Section>
+      <AccountNav sections={sections} />
+      <div className="account-sections">
+        {sections.map((section) => (
+          <Section key={section.id} id={section.id} title={t(section.title)}>
+            {section.render(context)}
+          </Section>
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,11 +1,18 @@
-// One titled part of the account page.
-import { useId, type ReactNode } from 'react';
+// One titled part of the account page. Its `id` is the anchor the page's in-page list links to.
+import type { ReactNode } from 'react';
 
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
+export function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
-    <section className="account-section" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
+    <section id={id} className="account-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
       {children}
     </section>
   );

@@ -3,6 +3,7 @@ import { errorKeys } from '../shared/error-key-list';
 
 export const accountKeys = [
   'account.loading',
+  'account.nav.label',
   'account.signedOut',
   'account.deleted',
   'account.saved',

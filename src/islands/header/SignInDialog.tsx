@@ -1,29 +1,13 @@
 // The sign-in dialog: a native modal <dialog> (the browser traps focus, Esc closes it, the rest of
-// the page is inert), tabs for the ways to sign in, labelled fields, errors announced by role=alert.
+// the page is inert). Its body is the forms (CredentialsForm) with the other ways in below them
+// (OtherWays); a step that must come before the reader counts as signed in takes the body's place.
 import type { GoTrueClient } from '@supabase/auth-js';
-import { useEffect, useId, useRef, useState, type SyntheticEvent, type KeyboardEvent } from 'react';
-import { fetchOAuthProviders } from '../shared/client';
-import { errorKey } from '../shared/error-keys';
+import { useEffect, useId, useRef } from 'react';
 import { useT } from '../shared/strings';
-import * as actions from './auth-actions';
-import type { DialogAction, DialogState, Field, Tab } from './dialog-state';
-
-const tabs: {
-  tab: Tab;
-  label: 'auth.tabs.password' | 'auth.tabs.signUp' | 'auth.tabs.email' | 'auth.tabs.forgot';
-}[] = [
-  { tab: 'password', label: 'auth.tabs.password' },
-  { tab: 'signUp', label: 'auth.tabs.signUp' },
-  { tab: 'email', label: 'auth.tabs.email' },
-  { tab: 'forgot', label: 'auth.tabs.forgot' },
-];
-
-const providerNames: Record<string, string> = {
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  linkedin_oidc: 'LinkedIn',
-  x: 'X',
-};
+import type * as actions from './auth-actions';
+import { CredentialsForm } from './CredentialsForm';
+import type { DialogAction, DialogState } from './dialog-state';
+import { OtherWays } from './OtherWays';
 
 interface Props {
   open: boolean;
@@ -38,7 +22,6 @@ export function SignInDialog({ open, auth, links, state, dispatch, onClose }: Pr
   const t = useT();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [providers, setProviders] = useState<string[]>([]);
 
   useEffect(() => {
     const element = dialog.current;
@@ -47,109 +30,7 @@ export function SignInDialog({ open, auth, links, state, dispatch, onClose }: Pr
     if (!open && element.open) element.close();
   }, [open]);
 
-  useEffect(() => {
-    if (open) void fetchOAuthProviders().then(setProviders);
-  }, [open]);
-
-  const { tab, values, busy, error, sent } = state;
-
-  async function submit(event: SyntheticEvent) {
-    event.preventDefault();
-    if (busy) return;
-    dispatch({ type: 'submit' });
-    const outcome = await (tab === 'password'
-      ? actions.signInWithPassword(auth, values.email, values.password)
-      : tab === 'signUp'
-        ? actions.signUp(auth, values.email, values.password, links)
-        : tab === 'forgot'
-          ? actions.sendPasswordReset(auth, values.email, links)
-          : sent?.tab === 'email'
-            ? actions.signInWithCode(auth, values.email, values.code)
-            : actions.sendEmailLink(auth, values.email, links));
-    if ('error' in outcome) dispatch({ type: 'failed', error: outcome.error });
-    else if (outcome.ok === 'sent') dispatch({ type: 'sent', email: values.email.trim() });
-    else dispatch({ type: 'done' });
-  }
-
-  async function signInWith(provider: string) {
-    dispatch({ type: 'submit' });
-    const { error: failure } = await auth.signInWithOAuth({
-      provider: provider as never,
-      // Back to this page once /{l}/auth/confirm/ has exchanged the code.
-      options: {
-        redirectTo: `${links.confirmUrl}?next=${encodeURIComponent(window.location.pathname)}`,
-      },
-    });
-    if (failure) dispatch({ type: 'failed', error: errorKey(failure) });
-  }
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: tabs.length - 1 - index }[
-      event.key
-    ];
-    if (step === undefined) return;
-    event.preventDefault();
-    // In right-to-left pages the arrows follow the visual order.
-    const rtl = document.documentElement.dir === 'rtl' && event.key.startsWith('Arrow');
-    const next = (index + (rtl ? -step : step) + tabs.length) % tabs.length;
-    const target = tabs[next];
-    if (target) {
-      dispatch({ type: 'tab', tab: target.tab });
-      document.getElementById(`${id}-tab-${target.tab}`)?.focus();
-    }
-  }
-
-  const field = (
-    name: Field,
-    label: Parameters<typeof t>[0],
-    type: string,
-    autoComplete: string,
-    hint?: string,
-  ) => (
-    <p className="field">
-      <label htmlFor={`${id}-${name}`}>{t(label)}</label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        value={values[name]}
-        aria-describedby={hint ? `${id}-${name}-hint` : undefined}
-        {...(name === 'code'
-          ? { inputMode: 'numeric' as const, pattern: '\\d{6}', maxLength: 6 }
-          : {})}
-        onChange={(event) => {
-          dispatch({ type: 'input', field: name, value: event.target.value });
-        }}
-      />
-      {hint && (
-        <small id={`${id}-${name}-hint`} className="field-hint">
-          {hint}
-        </small>
-      )}
-    </p>
-  );
-
-  const submitLabel =
-    tab === 'password'
-      ? 'auth.password.submit'
-      : tab === 'signUp'
-        ? 'auth.signUp.submit'
-        : tab === 'forgot'
-          ? 'auth.forgot.submit'
-          : sent?.tab === 'email'
-            ? 'auth.code.submit'
-            : 'auth.email.submit';
-  const sentMessage =
-    sent === null
-      ? null
-      : sent.tab === 'signUp'
-        ? t('auth.signUp.sent', { email: sent.email })
-        : sent.tab === 'forgot'
-          ? t('auth.forgot.sent', { email: sent.email })
-          : t('auth.email.sent', { email: sent.email });
-
+  const way = { auth, links, state, dispatch };
   return (
     <dialog
       ref={dialog}
@@ -164,69 +45,9 @@ export function SignInDialog({ open, auth, links, state, dispatch, onClose }: Pr
           {t('auth.dialog.close')}
         </button>
       </div>
-      <div role="tablist" aria-label={t('auth.tabs.label')} className="dialog-tabs">
-        {tabs.map(({ tab: each, label }, index) => (
-          <button
-            key={each}
-            id={`${id}-tab-${each}`}
-            type="button"
-            role="tab"
-            aria-selected={each === tab}
-            aria-controls={`${id}-panel`}
-            tabIndex={each === tab ? 0 : -1}
-            onClick={() => {
-              dispatch({ type: 'tab', tab: each });
-            }}
-            onKeyDown={(event) => {
-              onTabKey(event, index);
-            }}
-          >
-            {t(label)}
-          </button>
-        ))}
-      </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
-        <form noValidate onSubmit={(event) => void submit(event)}>
-          {field('email', 'auth.field.email', 'email', 'email')}
-          {(tab === 'password' || tab === 'signUp') &&
-            field(
-              'password',
-              'auth.field.password',
-              'password',
-              tab === 'signUp' ? 'new-password' : 'current-password',
-              tab === 'signUp' ? t('auth.passwordRules') : undefined,
-            )}
-          {tab === 'email' &&
-            sent?.tab === 'email' &&
-            field('code', 'auth.field.code', 'text', 'one-time-code')}
-          {error && (
-            <p role="alert" className="form-error">
-              {t(error)}
-            </p>
-          )}
-          {sentMessage && (
-            <p role="status" className="form-status">
-              {sentMessage}
-            </p>
-          )}
-          <button type="submit" className="button-primary" aria-disabled={busy}>
-            {busy ? t('auth.busy') : t(submitLabel)}
-          </button>
-        </form>
-      </div>
-      {providers.length > 0 && (
-        <section className="oauth" aria-labelledby={`${id}-oauth`}>
-          <h3 id={`${id}-oauth`}>{t('auth.oauth.label')}</h3>
-          {providers.map((provider) => (
-            <button key={provider} type="button" onClick={() => void signInWith(provider)}>
-              {t('auth.oauth.button', {
-                provider:
-                  providerNames[provider] ?? provider.charAt(0).toUpperCase() + provider.slice(1),
-              })}
-            </button>
-          ))}
-        </section>
-      )}
+      <CredentialsForm {...way} />
+      {/* Mounted with the open dialog, so each way asks the server what it needs on opening. */}
+      {open && <OtherWays {...way} id={id} />}
     </dialog>
   );
 }

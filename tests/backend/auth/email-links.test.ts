@@ -43,7 +43,7 @@ describe('e-mail links and 6-digit codes (sign-in, confirmation, recovery) with 
     expect(sent.error).toBeNull();
     expect(sent.data).toEqual({ user: null, session: null });
     const message = await latestMessage(server, email);
-    expect(message.subject).toBe('Dein Anmeldelink und Code');
+    expect(message.subject).toBe('Ihr Anmeldelink und Code');
     const { data, error } = await client.auth.verifyOtp({
       email,
       token: codeFrom(message),

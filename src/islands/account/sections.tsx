@@ -1,0 +1,106 @@
+// The account page's sections, in the order the page shows them and its in-page list names them.
+// A new part of the page is one entry here: an anchor, a heading key and what it draws from the
+// member's context. `shown` leaves a section out for accounts it does not apply to.
+import type { Session } from '@supabase/auth-js';
+import type { GoTrueClient } from '@supabase/auth-js';
+import type { ReactNode } from 'react';
+import type { MemberData } from '../shared/client';
+import type { Profile } from '../shared/profile';
+import { AvatarForm } from './AvatarForm';
+import { BookmarkList } from './BookmarkList';
+import { DeleteAccountForm } from './DeleteAccountForm';
+import { EmailForm } from './EmailForm';
+import { ExportButton } from './ExportButton';
+import { LanguageForm } from './LanguageForm';
+import { NameForm } from './NameForm';
+import { PasswordForm } from './PasswordForm';
+import { SignOutButtons } from './SignOutButtons';
+import type { AccountKey, ArticleLinks, LocalePaths } from './strings';
+
+/** Everything a section may draw from: the member, their profile and the page's settings. */
+export interface SectionContext {
+  db: MemberData;
+  auth: GoTrueClient;
+  session: Session;
+  profile: Profile;
+  setProfile: (profile: Profile) => void;
+  locale: string;
+  articles: ArticleLinks;
+  localePaths: LocalePaths;
+  /** Where e-mail change links land (`/{l}/auth/confirm/` of this site). */
+  confirmUrl: string;
+  onDeleted: () => void;
+}
+
+export interface AccountSection {
+  /** The section's anchor (`/{l}/account/#security`): stable, so links into the page keep working. */
+  id: string;
+  title: AccountKey;
+  render: (context: SectionContext) => ReactNode;
+  shown?: (context: SectionContext) => boolean;
+}
+
+export const accountSections: AccountSection[] = [
+  {
+    id: 'profile',
+    title: 'account.profile.heading',
+    render: ({ db, profile, setProfile, locale, localePaths }) => (
+      <>
+        <NameForm db={db} profile={profile} onSaved={setProfile} />
+        <LanguageForm
+          db={db}
+          profile={profile}
+          locale={locale}
+          localePaths={localePaths}
+          onSaved={setProfile}
+        />
+      </>
+    ),
+  },
+  {
+    id: 'picture',
+    title: 'account.avatar.heading',
+    render: ({ db, profile, setProfile }) => (
+      <AvatarForm db={db} profile={profile} onSaved={setProfile} />
+    ),
+  },
+  {
+    id: 'bookmarks',
+    title: 'account.bookmarks.heading',
+    render: ({ db, articles }) => <BookmarkList db={db} articles={articles} />,
+  },
+  {
+    id: 'email',
+    title: 'account.email.heading',
+    render: ({ auth, session, confirmUrl }) => (
+      <EmailForm auth={auth} email={session.user.email ?? ''} confirmUrl={confirmUrl} />
+    ),
+  },
+  {
+    id: 'password',
+    title: 'account.password.heading',
+    render: ({ auth }) => <PasswordForm auth={auth} />,
+  },
+  {
+    id: 'sessions',
+    title: 'account.sessions.heading',
+    render: () => <SignOutButtons />,
+  },
+  {
+    id: 'data',
+    title: 'account.data.heading',
+    render: ({ db }) => <ExportButton db={db} />,
+  },
+  {
+    id: 'delete',
+    title: 'account.delete.heading',
+    render: ({ db, session, onDeleted }) => (
+      <DeleteAccountForm db={db} userId={session.user.id} onDeleted={onDeleted} />
+    ),
+  },
+];
+
+/** The sections that apply to this member, in page order. */
+export function sectionsFor(context: SectionContext): AccountSection[] {
+  return accountSections.filter((section) => section.shown?.(context) ?? true);
+}
