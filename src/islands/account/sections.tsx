@@ -3,7 +3,7 @@
 // member's context. `shown` leaves a section out for accounts it does not apply to.
 import type { Session } from '@supabase/auth-js';
 import type { GoTrueClient } from '@supabase/auth-js';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { MemberData } from '../shared/client';
 import type { Profile } from '../shared/profile';
 import { AvatarForm } from './AvatarForm';
@@ -16,6 +16,9 @@ import { NameForm } from './NameForm';
 import { PasswordForm } from './PasswordForm';
 import { SignOutButtons } from './SignOutButtons';
 import type { AccountKey, ArticleLinks, LocalePaths } from './strings';
+
+// Passkeys and second factors: their code loads only when the section is drawn.
+const SecuritySection = lazy(() => import('./security/SecuritySection'));
 
 /** Everything a section may draw from: the member, their profile and the page's settings. */
 export interface SectionContext {
@@ -80,6 +83,15 @@ export const accountSections: AccountSection[] = [
     id: 'password',
     title: 'account.password.heading',
     render: ({ auth }) => <PasswordForm auth={auth} />,
+  },
+  {
+    id: 'security',
+    title: 'account.security.heading',
+    render: ({ auth, session, locale }) => (
+      <Suspense fallback={null}>
+        <SecuritySection auth={auth} session={session} locale={locale} />
+      </Suspense>
+    ),
   },
   {
     id: 'sessions',

@@ -5,6 +5,7 @@ import type { PostgrestClient } from '@supabase/postgrest-js';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { Locale } from '../../i18n/locales';
 import { useProfile } from '../shared/profile';
+import { needsSecondFactor } from '../shared/second-factor/assurance';
 import { HYDRATED_EVENT } from '../shared/session-directive';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
@@ -39,7 +40,12 @@ export function Header({ auth, rest, locale, paths }: Props) {
   const [loaded, setLoaded] = useState<LoadedDialog | null>(null);
   const [dialog, dispatch] = useReducer(dialogReducer, initialDialogState);
   const trigger = useRef<HTMLButtonElement>(null);
-  const userId = state.status === 'signedIn' ? state.session.user.id : null;
+  // Signed in with a password or e-mail code on an account with a second factor: not yet signed in
+  // for the reader, the dialog asks for the factor first.
+  const pending =
+    state.status === 'signedIn' && needsSecondFactor(state.session) ? state.session : null;
+  const signedIn = state.status === 'signedIn' && pending === null;
+  const userId = signedIn ? state.session.user.id : null;
   const profile = useProfile(rest, userId);
   // Signed in after this page showed "Sign in" (not a session restored on load or by another tab's
   // storage event hydrating the island): then the preferred language is applied at once.
@@ -52,11 +58,31 @@ export function Header({ auth, rest, locale, paths }: Props) {
     trigger.current?.dispatchEvent(new Event(HYDRATED_EVENT, { bubbles: true }));
   }, []);
 
+  const status = signedIn ? 'signedIn' : state.status === 'loading' ? 'loading' : 'signedOut';
   useEffect(() => {
-    if (state.status === 'signedIn') setDialogOpen(false);
-    if (previousStatus.current === 'signedOut' && state.status === 'signedIn') setFreshSignIn(true);
-    previousStatus.current = state.status;
-  }, [state.status]);
+    if (status === 'signedIn') setDialogOpen(false);
+    if (previousStatus.current === 'signedOut' && status === 'signedIn') setFreshSignIn(true);
+    previousStatus.current = status;
+  }, [status]);
+
+  const openDialog = () => {
+    setDialogOpen(true);
+    // If the download fails (offline), nothing opens and the next press tries again.
+    if (loaded === null) {
+      import('./LazySignInDialog')
+        .then(({ loadSignInDialog }) => loadSignInDialog(locale))
+        .then(setLoaded, () => {
+          setDialogOpen(false);
+        });
+    }
+  };
+  // A session that owes its second factor (just signed in, or found on loading the page) opens the
+  // dialog at that step.
+  const owesFactor = pending !== null;
+  useEffect(() => {
+    if (owesFactor) openDialog();
+    // openDialog changes every render; the step opens once per pending session.
+  }, [owesFactor]);
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const links: Links = {
@@ -65,7 +91,7 @@ export function Header({ auth, rest, locale, paths }: Props) {
     locale,
   };
 
-  if (state.status === 'signedIn') {
+  if (signedIn) {
     return (
       <>
         <AccountMenu
@@ -92,17 +118,7 @@ export function Header({ auth, rest, locale, paths }: Props) {
         aria-haspopup="dialog"
         // Other islands open this dialog by clicking this button (the comment box's "Sign in").
         data-sign-in
-        onClick={() => {
-          setDialogOpen(true);
-          // If the download fails (offline), nothing opens and the next press tries again.
-          if (loaded === null) {
-            import('./LazySignInDialog')
-              .then(({ loadSignInDialog }) => loadSignInDialog(locale))
-              .then(setLoaded, () => {
-                setDialogOpen(false);
-              });
-          }
-        }}
+        onClick={openDialog}
       >
         {t('header.signIn')}
       </button>
@@ -122,6 +138,7 @@ export function Header({ auth, rest, locale, paths }: Props) {
           links={links}
           state={dialog}
           dispatch={dispatch}
+          pendingSession={pending}
           onClose={() => {
             setDialogOpen(false);
             trigger.current?.focus();

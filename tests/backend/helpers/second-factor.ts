@@ -24,8 +24,8 @@ export function totpCode(secret: string): string {
 /**
  * Raises a signed-in client's session to aal2 with a computed code, through auth-js's `mfa`.
  * supabase-js hands realtime a new token on SIGNED_IN and TOKEN_REFRESHED but not on
- * MFA_CHALLENGE_VERIFIED, so the aal2 token is given to realtime here, as the site does after a second
- * factor (src/islands/shared/second-factor.ts).
+ * MFA_CHALLENGE_VERIFIED, so the aal2 token is given to realtime here, as the site's client does on
+ * every auth event (src/islands/shared/client.ts, getSupabase).
  */
 export async function passSecondFactor(
   client: SupabaseClient,
