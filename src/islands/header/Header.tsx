@@ -76,13 +76,8 @@ export function Header({ auth, rest, locale, paths }: Props) {
         });
     }
   };
-  // A session that owes its second factor (just signed in, or found on loading the page) opens the
-  // dialog at that step.
-  const owesFactor = pending !== null;
-  useEffect(() => {
-    if (owesFactor) openDialog();
-    // openDialog changes every render; the step opens once per pending session.
-  }, [owesFactor]);
+  // A session that owes its second factor keeps the dialog open at that step (it was open for the
+  // password or code); one found on loading a page shows "Sign in", which opens at the step.
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const links: Links = {
