@@ -70,8 +70,12 @@ function answer(id: Buffer, json: Record<string, unknown>): CredentialAnswer {
 export class SoftwareAuthenticator {
   readonly credentials: Credential[] = [];
 
-  /** @param origin the page the ceremony runs on (clientDataJSON.origin) */
-  constructor(private readonly origin: string) {}
+  /** The page the ceremony runs on (clientDataJSON.origin). */
+  private readonly origin: string;
+
+  constructor(origin: string) {
+    this.origin = origin;
+  }
 
   private clientData(type: string, challenge: Binary): Buffer {
     return Buffer.from(
