@@ -5,16 +5,20 @@
 //   - database:  Broadcast from Database, the product's trigger (realtime.send) to the private
 //                channel article:<key>, authorized at join by the realtime.messages policies;
 //   - broadcast: a plain client broadcast on a public channel (the floor: no database at all).
-// Prints subscribe time, lost and duplicated events, latency p50/p95/p99 from just before the
+// Prints subscribe time, joins refused (and after the table, by Realtime's reason), events lost
+// and duplicated over the subscribers that joined, latency p50/p95/p99 from just before the
 // insert (or send) to each subscriber's callback, and the server's peak RSS. The subscribers run
 // in a child process, so the RSS is the server's alone. Numbers, not a test.
 //
 //   npm run bench:realtime                      # 100, 500, 1000 subscribers, 10 events each
 //   npm run bench:realtime -- --sizes 100 --events 4   # a quick look
+//   SUPABASE_LOCAL_REALTIME_MAX_JOINS_PER_SECOND=100 npm run bench:realtime -- --sizes 2000
+//                                               # where a limit refuses joins
 import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
+import { readEnvOverrides } from '../local-supabase/config/config.ts';
 import { startBenchBackend } from './lib/backend.mjs';
 
 const { values: args } = parseArgs({
@@ -41,7 +45,9 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 100);
 
-const { server } = await startBenchBackend();
+// The realtime limits as the CLI reads them (SUPABASE_LOCAL_REALTIME_MAX_CONNECTIONS, …), so a run
+// can show where they refuse joins.
+const { server } = await startBenchBackend({ realtimeLimits: readEnvOverrides().realtimeLimits });
 const { db, keys, url } = server;
 const author = (await db.query(`select id from public.profiles order by id limit 1`)).rows[0].id;
 
@@ -137,11 +143,14 @@ async function run(path, count, signedIn) {
   child.send({ type: 'finish' });
   const { arrivals } = await reply;
   send.close?.();
+  const joined = new Set(ready.joined);
   const seen = new Set();
   let duplicates = 0;
   const latencies = [];
   for (const [body, index, at] of arrivals) {
-    if (!sent.has(body)) continue;
+    // A refused subscriber that realtime-js rejoined later is not counted: losses are over the
+    // subscribers that joined.
+    if (!sent.has(body) || !joined.has(index)) continue;
     const key = `${body}|${index}`;
     if (seen.has(key)) {
       duplicates++;
@@ -151,13 +160,15 @@ async function run(path, count, signedIn) {
     latencies.push(at - sent.get(body));
   }
   latencies.sort((a, b) => a - b);
-  const expected = (count - ready.failed) * EVENTS;
+  const expected = joined.size * EVENTS;
+  const refused = Object.values(ready.refusals).reduce((sum, n) => sum + n, 0);
   return {
     path,
     who: signedIn ? 'signed-in' : 'anon',
     count,
     subscribeMs: ready.subscribeMs,
-    failed: ready.failed,
+    refused,
+    refusals: ready.refusals,
     lost: expected - seen.size,
     duplicates,
     p50: percentile(latencies, 50),
@@ -167,6 +178,14 @@ async function run(path, count, signedIn) {
   };
 }
 
+/** One line per refusal reason of a row: `database anon 10000: ClientJoinRateLimitReached 4,264`. */
+function refusalLines(r) {
+  return Object.entries(r.refusals).map(
+    ([reason, n]) => `- ${r.path} ${r.who} ${r.count}: ${reason} ${n.toLocaleString('en')}`,
+  );
+}
+
+const refusalNotes = [];
 console.log(
   `Realtime benchmark (Node ${process.version}): ${EVENTS} comments at 2/s per row, ` +
     `one socket per subscriber, subscribers in a child process\n`,
@@ -180,13 +199,16 @@ try {
     for (const path of PATHS) {
       for (const signedIn of path === 'broadcast' ? [false] : [false, true]) {
         const r = await run(path, count, signedIn);
+        refusalNotes.push(...refusalLines(r));
         console.log(
-          `| ${r.path} | ${r.who} | ${r.count} | ${(r.subscribeMs / 1000).toFixed(2)} | ${r.failed} | ${r.lost} | ${r.duplicates} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.rssMb} |`,
+          `| ${r.path} | ${r.who} | ${r.count} | ${(r.subscribeMs / 1000).toFixed(2)} | ${r.refused} | ${r.lost} | ${r.duplicates} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.rssMb} |`,
         );
       }
     }
   }
 } finally {
+  if (refusalNotes.length > 0)
+    console.log(`\nRefused joins, by Realtime's reason:\n${refusalNotes.join('\n')}`);
   clearInterval(sampler);
   await server.stop();
 }

@@ -28,7 +28,9 @@ Settings come from supabase/config.toml, then environment variables, then these 
   --help                show this help
 
 Keys: env JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY (default: the Supabase CLI's public demo keys).
-Site: env SITE_URL overrides [auth] site_url (where e-mail links and redirects go).`;
+Site: env SITE_URL overrides [auth] site_url (where e-mail links and redirects go).
+SSO: supabase/sso/*.json are registered at start; the SAML identity provider stand-in listens on
+env SUPABASE_LOCAL_SAML_IDP_PORT (default 54331).`;
 
 function parseFlags(argv: string[]): {
   overrides: ConfigOverrides;

@@ -16,6 +16,7 @@ import { createMailboxApp } from './mailbox/app.ts';
 import { createMailer } from './mailbox/mailer.ts';
 import { Mailbox } from './mailbox/store.ts';
 import { createServices, type ServiceName, type Services } from './services.ts';
+import { registerSsoFiles } from './auth/sso/register.ts';
 import { startStandIns, stopStandIns } from './stand-ins/index.ts';
 import type { RunningStandIn } from './stand-ins/stand-in.ts';
 
@@ -201,6 +202,8 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       });
     }
     standIns = await startStandIns({ config, apiUrl: url, logger });
+    // After the stand-ins: a provider file may name one, whose metadata holds its port.
+    await registerSsoFiles(db, config, standIns);
     // PGlite takes any user and password; these are the Supabase CLI's.
     const dbUrl = wire
       ? `postgresql://postgres:postgres@${config.local.host}:${wire.port}/postgres`

@@ -1,9 +1,19 @@
 // `npm start`: the whole product on embedded defaults, in one command. Starts the local Supabase-compatible
 // backend (unless PUBLIC_SUPABASE_URL points at a hosted project), builds the site against the configured
 // content source, and serves the build. Ctrl+C stops everything and flushes the database.
+//
+//   npm start                                # build into dist/, then serve it
+//   npm start -- --no-build [--dist <dir>]   # serve a build made before (dist/ unless --dist)
 import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { loadConfig, readEnvOverrides } from '../local-supabase/config/config.ts';
 
+const { values: flags } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    dist: { type: 'string', default: 'dist' },
+  },
+});
 const sitePort = Number(process.env.PORT ?? 4321);
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
@@ -44,6 +54,19 @@ async function shutdown(code) {
 }
 process.once('SIGINT', () => void shutdown(0));
 process.once('SIGTERM', () => void shutdown(0));
+process.once('SIGHUP', () => void shutdown(0));
+
+// A supervisor (or `docker stop`) that signals only the npm process: npm passes SIGTERM to the shell
+// it ran this script in, the shell dies and this process is left to init without any signal, with
+// the backend and the site server (each in its own process group) still holding their ports. So a
+// change of parent means the parent is gone, and everything stops as on SIGTERM.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid && !stopping) {
+    console.log('npm start: the parent process is gone; stopping the site and the backend');
+    void shutdown(0);
+  }
+}, 200).unref();
 
 /** Polls a URL until it answers, so nothing is announced (or served) before it is ready. */
 async function waitUntilHealthy(url, timeoutMs) {
@@ -71,14 +94,24 @@ if (process.env.PUBLIC_SUPABASE_URL) {
   siteEnv.PUBLIC_SUPABASE_ANON_KEY = config.local.keys.anonKey;
 }
 
-const built = await run('npx', ['astro', 'build'], siteEnv, { longRunning: false });
-if (built !== 0) await shutdown(built);
+if (!flags['no-build']) {
+  const built = await run('npx', ['astro', 'build'], siteEnv, { longRunning: false });
+  if (built !== 0) await shutdown(built);
+}
 // Served as a static host serves it (scripts/serve-site.ts): public/_headers, and each locale's
 // own not-found page for a missing path under that locale (public/_redirects), which
 // `astro preview` cannot do (it answers every missing path with the root 404.html).
 run(
   process.execPath,
-  ['scripts/serve-site.ts', '--port', String(sitePort), '--host', '127.0.0.1'],
+  [
+    'scripts/serve-site.ts',
+    '--dist',
+    flags.dist,
+    '--port',
+    String(sitePort),
+    '--host',
+    '127.0.0.1',
+  ],
   siteEnv,
   { longRunning: true },
 );

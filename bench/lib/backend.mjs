@@ -3,14 +3,20 @@
 import { start } from '../../local-supabase/server.ts';
 
 /**
- * @param {{ dataDir?: string | null; fsync?: boolean; settings?: Record<string, unknown> }} [options]
+ * @param {{ dataDir?: string | null; fsync?: boolean; settings?: Record<string, unknown>; realtimeLimits?: Record<string, number> }} [options]
  * @returns the started server and the headers of a service-role request (`serviceHeaders`).
  */
-export async function startBenchBackend({ dataDir = null, fsync, settings = {} } = {}) {
+export async function startBenchBackend({
+  dataDir = null,
+  fsync,
+  settings = {},
+  realtimeLimits,
+} = {}) {
   const server = await start({
     dataDir,
     port: 0,
     ...(fsync === undefined ? {} : { fsync }),
+    ...(realtimeLimits ? { realtimeLimits } : {}),
     settings: { inbucket: { enabled: false }, ...settings },
   });
   const key = server.keys.serviceRoleKey;

@@ -48,20 +48,37 @@ function subscribeOne(index) {
             .channel(`article:${article}`, { config: { private: true } })
             .on('broadcast', { event: 'comment' }, record)
         : client.channel(`plain:${article}`).on('broadcast', { event: 'comment' }, record);
+  // The first answer decides: a refused channel is rejoined by realtime-js later and may then hear
+  // events, but it is counted as refused, and its arrivals are not counted for it (the parent
+  // counts losses over the subscribers that joined the first time).
   return new Promise((resolve) => {
-    channel.subscribe((status) => {
-      if (status === 'SUBSCRIBED') resolve(true);
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') resolve(false);
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve({ joined: true });
+      else if (status === 'TIMED_OUT') resolve({ joined: false, reason: 'TIMED_OUT' });
+      else if (status === 'CHANNEL_ERROR') {
+        resolve({ joined: false, reason: refusalCode(error) });
+      }
     });
   });
 }
 
+/** `ClientJoinRateLimitReached: Too many joins per second` → its Realtime code. */
+function refusalCode(error) {
+  const message = error?.message ?? 'CHANNEL_ERROR';
+  return /^[A-Za-z]+(?=:)/.exec(message)?.[0] ?? message;
+}
+
 const began = now();
 const results = await Promise.all(Array.from({ length: count }, (_, index) => subscribeOne(index)));
+const refusals = {};
+for (const result of results) {
+  if (!result.joined) refusals[result.reason] = (refusals[result.reason] ?? 0) + 1;
+}
 process.send({
   type: 'ready',
   subscribeMs: now() - began,
-  failed: results.filter((ok) => !ok).length,
+  joined: results.flatMap((result, index) => (result.joined ? [index] : [])),
+  refusals,
 });
 process.on('message', async (message) => {
   if (message.type !== 'finish') return;

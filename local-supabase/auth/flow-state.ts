@@ -8,7 +8,8 @@ import type { ChallengeMethod } from './validate.ts';
 
 const FLOW_STATE_EXPIRY_SECONDS = 300;
 
-export type FlowMethod = 'email/signup' | 'magiclink' | 'recovery' | 'email_change' | 'invite';
+export type FlowMethod =
+  'email/signup' | 'magiclink' | 'recovery' | 'email_change' | 'invite' | 'sso/saml';
 
 /** The flow method a verification type belongs to (GoTrue `ParseAuthenticationMethod`). */
 export function flowMethodFor(type: string): FlowMethod {

@@ -17,7 +17,8 @@ export type AuthMethod =
   | 'invite'
   | 'anonymous'
   | 'passkey'
-  | 'totp';
+  | 'totp'
+  | 'sso/saml';
 
 export interface SessionResponse {
   access_token: string;

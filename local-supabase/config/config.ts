@@ -65,6 +65,10 @@ export interface ConfigOverrides {
    * MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, default 15; config.toml has no key for it).
    */
   mfaRateLimitPerMinute?: number;
+  /** The SAML identity provider stand-in's port (default 54331; 0 picks a free one). */
+  samlIdpPort?: number;
+  /** Where SSO providers registered at start are described (default `supabase/sso`). */
+  ssoDir?: string;
 }
 
 export interface LocalSettings {
@@ -86,6 +90,10 @@ export interface LocalSettings {
   passwordHashing: PasswordHashLimits;
   resumableExpirySeconds: number;
   mfaRateLimitPerMinute: number;
+  /** The SAML identity provider stand-in's port (0: a free one). */
+  samlIdpPort: number;
+  /** The folder of SSO providers to register at start (`supabase/sso/*.json`). */
+  ssoDir: string;
   /**
    * One line per config.toml key that has no effect here: unknown to the Supabase CLI, or known and
    * ignored with a value that asks for something. start() prints each once.
@@ -173,6 +181,10 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   if (mailboxPort)
     set('mailboxPort', parsePort('SUPABASE_LOCAL_MAILBOX_PORT', mailboxPort, problems));
   if (dbPort) set('dbPort', parsePort('SUPABASE_LOCAL_DB_PORT', dbPort, problems));
+  const samlIdpPort = text('SUPABASE_LOCAL_SAML_IDP_PORT');
+  if (samlIdpPort) {
+    set('samlIdpPort', parsePort('SUPABASE_LOCAL_SAML_IDP_PORT', samlIdpPort, problems));
+  }
   if (dataDir) set('dataDir', dataDir === 'memory' ? null : dataDir);
   set('migrationsDir', text('SUPABASE_LOCAL_MIGRATIONS_DIR'));
   if (seed) set('seed', parseBoolean('SUPABASE_LOCAL_SEED', seed, problems));
@@ -261,6 +273,8 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       passwordHashing: { ...defaultPasswordHashLimits(), ...overrides.passwordHashing },
       resumableExpirySeconds: overrides.resumableExpirySeconds ?? 24 * 3600,
       mfaRateLimitPerMinute: overrides.mfaRateLimitPerMinute ?? 15,
+      samlIdpPort: overrides.samlIdpPort ?? 54331,
+      ssoDir: absolute(overrides.ssoDir ?? 'sso', supabaseDir),
       warnings: warnings.map((warning) => `${source}: ${warning}`),
     },
   };

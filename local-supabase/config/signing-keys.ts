@@ -16,10 +16,41 @@ export interface SigningKeys {
 }
 
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
+/**
+ * Members that only say how a key may be used. Keys made by common tools (and auth-js's own test
+ * fixtures) carry `key_ops: ["sign", "verify"]` on a private key, which WebCrypto refuses to import
+ * ("Unsupported key usage"); the Supabase CLI ignores them, and so does this backend: a private key
+ * signs, a public half verifies.
+ */
+const USAGE_MEMBERS = ['key_ops', 'use', 'ext'];
+
+function without(jwk: JWK, members: string[]): JWK {
+  return Object.fromEntries(Object.entries(jwk).filter(([member]) => !members.includes(member)));
+}
 
 function publicHalf(jwk: JWK): JWK {
-  const kept = Object.entries(jwk).filter(([member]) => !PRIVATE_MEMBERS.includes(member));
-  return { ...(Object.fromEntries(kept) as JWK), key_ops: ['verify'] };
+  return { ...without(jwk, [...PRIVATE_MEMBERS, ...USAGE_MEMBERS]), key_ops: ['verify'] };
+}
+
+/** What is wrong with one key, in words, or null. */
+function keyProblem(jwk: JWK): string | null {
+  if (jwk.alg !== 'ES256' && jwk.alg !== 'RS256') {
+    return `is ${jwk.alg ?? 'without alg'}, not ES256 or RS256`;
+  }
+  if (!jwk.kid) return 'has no kid';
+  const kty = jwk.alg === 'ES256' ? 'EC' : 'RSA';
+  if (jwk.kty !== kty) return `is ${jwk.alg} but its kty is ${jwk.kty ?? 'missing'}, not ${kty}`;
+  if (kty === 'EC' && jwk.crv !== 'P-256') return `is ES256 but its curve is ${jwk.crv}, not P-256`;
+  return null;
+}
+
+/** Imports a key; jose's or WebCrypto's refusal becomes one line naming the file and the key. */
+async function importKey(jwk: JWK, line: (problem: string) => string, source: string) {
+  try {
+    return await importJWK(jwk, jwk.alg);
+  } catch (error) {
+    throw new ConfigError(source, [line(`cannot be read (${(error as Error).message})`)]);
+  }
 }
 
 export async function readSigningKeys(path: string, source: string): Promise<SigningKeys> {
@@ -33,23 +64,23 @@ export async function readSigningKeys(path: string, source: string): Promise<Sig
   }
   const jwks = (Array.isArray(parsed) ? parsed : [parsed]) as JWK[];
   const first = jwks[0];
-  const problems: string[] = [];
-  if (!first) problems.push('auth.signing_keys_path: the file holds no key');
-  for (const jwk of jwks) {
-    if (jwk.alg !== 'ES256' && jwk.alg !== 'RS256') {
-      problems.push(
-        `auth.signing_keys_path: key ${jwk.kid ?? '?'} is ${jwk.alg ?? 'without alg'}, not ES256 or RS256`,
-      );
-    }
-    if (!jwk.kid) problems.push('auth.signing_keys_path: every key needs a kid');
+  if (!first) throw new ConfigError(source, [`auth.signing_keys_path: ${path} holds no key`]);
+  const line = (jwk: JWK, index: number) => (problem: string) =>
+    `auth.signing_keys_path: ${path}: key ${jwk.kid ?? `#${index + 1}`} ${problem}`;
+  const problems = jwks.flatMap((jwk, index) => {
+    const problem = keyProblem(jwk);
+    return problem ? [line(jwk, index)(problem)] : [];
+  });
+  if (!first.d) problems.push(line(first, 0)('has no private part (the first key signs)'));
+  if (problems.length > 0) throw new ConfigError(source, problems);
+  // Every public half must import too: a key that cannot verify would fail every token it signed.
+  for (const [index, jwk] of jwks.entries()) {
+    await importKey(publicHalf(jwk), line(jwk, index), source);
   }
-  if (first && !first.d) problems.push('auth.signing_keys_path: the first key has no private part');
-  if (problems.length > 0 || !first) throw new ConfigError(source, problems);
-  const alg = first.alg as SigningAlgorithm;
   return {
-    alg,
+    alg: first.alg as SigningAlgorithm,
     kid: first.kid ?? '',
-    privateKey: await importJWK(first, alg),
+    privateKey: await importKey(without(first, USAGE_MEMBERS), line(first, 0), source),
     publicJwks: jwks.map(publicHalf),
   };
 }

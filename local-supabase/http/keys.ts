@@ -1,5 +1,6 @@
 // Who is calling: the API key (apikey header or ?apikey=) and the bearer token, verified with the
-// project's HS256 secret. Services turn a JwtError into their own error shape.
+// project's HS256 secret or, for ES256/RS256 tokens, its signing keys. Services turn a JwtError into
+// their own error shape.
 import {
   createLocalJWKSet,
   decodeProtectedHeader,
@@ -18,6 +19,28 @@ export function identifyApiKey(key: string | undefined, keys: Keys): KeyRole | n
   if (key === keys.anonKey || key === keys.publishableKey) return 'anon';
   if (key === keys.serviceRoleKey || key === keys.secretKey) return 'service_role';
   return null;
+}
+
+/**
+ * The role of an API key that is a JWT signed with one of the project's asymmetric signing keys
+ * (`[auth] signing_keys_path`), as the Supabase CLI signs its anon and service_role keys when
+ * signing keys are configured, and as auth-js's test fixtures build theirs: accepted wherever the
+ * legacy keys are, with the role from the token. Null for anything else (no signing keys, an HS256
+ * token, another key's signature, an expired token, a role that is not anon or service_role).
+ */
+export async function roleOfSignedApiKey(
+  key: string | undefined,
+  keys: Keys,
+): Promise<KeyRole | null> {
+  if (!key || !keys.signing || key.split('.').length !== 3) return null;
+  try {
+    if (decodeProtectedHeader(key).alg === 'HS256') return null;
+    const { payload } = await verifyBySignature(key, keys);
+    const role = payload['role'];
+    return role === 'anon' || role === 'service_role' ? role : null;
+  } catch {
+    return null;
+  }
 }
 
 export type JwtProblem = 'malformed' | 'invalid_signature' | 'expired' | 'missing_claims';
@@ -45,9 +68,9 @@ function secretOf(keys: Keys): Uint8Array {
 function verifyBySignature(token: string, keys: Keys) {
   const signing = keys.signing;
   if (signing && decodeProtectedHeader(token).alg !== 'HS256') {
-    return jwtVerify(token, createLocalJWKSet({ keys: signing.publicJwks }), {
-      algorithms: [signing.alg],
-    });
+    // A key file may mix RS256 and ES256 keys; each token is checked against its `kid`'s key.
+    const algorithms = [...new Set(signing.publicJwks.flatMap((jwk) => jwk.alg ?? []))];
+    return jwtVerify(token, createLocalJWKSet({ keys: signing.publicJwks }), { algorithms });
   }
   return jwtVerify(token, secretOf(keys), { algorithms: ['HS256'] });
 }

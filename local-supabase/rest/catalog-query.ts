@@ -88,6 +88,7 @@ select json_build_object(
     select coalesce(json_agg(json_build_object(
       'schema', n.nspname, 'name', p.proname,
       'volatility', p.provolatile::text,
+      'description', obj_description(p.oid, 'pg_proc'),
       'setof', p.proretset,
       'returnType', format_type(p.prorettype, null),
       'returnTypeKind', t.typtype::text,

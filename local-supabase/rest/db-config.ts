@@ -7,6 +7,8 @@ import type { Database } from '../db/database.ts';
 export interface DbConfig {
   /** `pgrst.db_aggregates_enabled`: `count()`, `col.sum()` … are allowed (PGRST123 otherwise). */
   aggregatesEnabled: boolean;
+  /** `pgrst.db_plan_enabled`: `Accept: application/vnd.pgrst.plan` is answered (PGRST107 otherwise). */
+  planEnabled: boolean;
 }
 
 export interface DbConfigSource {
@@ -35,7 +37,10 @@ async function loadDbConfig(db: Database): Promise<DbConfig> {
     const key = setting.slice('pgrst.'.length, split);
     if (!settings.has(key)) settings.set(key, setting.slice(split + 1));
   }
-  return { aggregatesEnabled: isTrue(settings.get('db_aggregates_enabled')) };
+  return {
+    aggregatesEnabled: isTrue(settings.get('db_aggregates_enabled')),
+    planEnabled: isTrue(settings.get('db_plan_enabled')),
+  };
 }
 
 /** The configuration source; it starts listening for `reload config` at the first read. */

@@ -8,6 +8,7 @@ import {
   readJsonBody as readJson,
 } from '../http/json-body.ts';
 import { invalidBody, restError, unacceptableSchema, unsupportedMediaType } from './errors.ts';
+import { parsePlanType, planMediaType, type PlanRequest } from './plan.ts';
 
 export interface Preferences {
   return?: 'minimal' | 'representation' | 'headers-only';
@@ -62,13 +63,18 @@ export interface Negotiated {
   shape: 'array' | 'object' | 'csv';
   stripNulls: boolean;
   contentType: string;
+  /** `Accept: application/vnd.pgrst.plan…`: answer the plan of the statement, not its result. */
+  plan?: PlanRequest;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
-/** The response media type from `Accept`: JSON array (default) or one object (`.single()`). */
-export function negotiate(accept: string | undefined): Negotiated {
+/**
+ * The response media type from `Accept`: JSON array (default) or one object (`.single()`), CSV, or
+ * the plan of one of them when `plans` (`pgrst.db_plan_enabled`) allows it.
+ */
+export function negotiate(accept: string | undefined, plans = false): Negotiated {
   if (!accept?.trim()) return { shape: 'array', stripNulls: false, contentType: JSON_TYPE };
   const offered = accept
     .split(',')
@@ -76,6 +82,12 @@ export function negotiate(accept: string | undefined): Negotiated {
     .filter(Boolean);
   for (const entry of offered) {
     const [type = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const plan = parsePlanType(type, parameters);
+    if (plan) {
+      // PostgREST names the refused plan type as it understood it.
+      if (!plans) throw unsupportedMediaType([planMediaType(plan)]);
+      return { ...negotiate(plan.forType), plan };
+    }
     const stripNulls = parameters.includes('nulls=stripped');
     if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') {
       return { shape: 'object', stripNulls, contentType: OBJECT_TYPE };

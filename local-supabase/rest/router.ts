@@ -15,6 +15,7 @@ import { callFunction } from './handlers/rpc.ts';
 import type { Scope } from './handlers/scope.ts';
 import { deleteRows, insertRows, updateRows } from './handlers/write.ts';
 import { parseQuery } from './parse/query.ts';
+import { PlanAnswer } from './plan.ts';
 import { negotiate, parsePreferences, requestSchema } from './request.ts';
 import { send, type Reply } from './response.ts';
 import type { DbConfigSource } from './db-config.ts';
@@ -64,6 +65,7 @@ async function identify(c: Context, keys: Keys, db: Database): Promise<Claims> {
 }
 
 function renderError(c: Context, error: unknown, onUnexpected?: (error: unknown) => void) {
+  if (error instanceof PlanAnswer) return send(c, error.reply, c.req.method === 'HEAD');
   const serviceError: ServiceError = toServiceError(error, onUnexpected);
   const headers: Record<string, string> = { ...serviceError.headers };
   headers['Content-Type'] = 'application/json; charset=utf-8';
@@ -111,11 +113,11 @@ export function createRestRouter(options: RestOptions): Hono<AppEnv> {
     const schema = requestSchema(c, schemas);
     const query = parseQuery(new URL(c.req.url).searchParams, { rpc });
     const preferences = parsePreferences(c.req.header('prefer'));
-    const negotiated = negotiate(c.req.header('accept'));
     const [snapshot, config] = await Promise.all([
       schemaCache.get(`rest:${schema}`, () => loadSnapshot(db, schema)),
       dbConfig.get(),
     ]);
+    const negotiated = negotiate(c.req.header('accept'), config.planEnabled);
     const aggregates = config.aggregatesEnabled;
     return {
       c,

@@ -79,6 +79,8 @@ export interface Routine {
   bodyType: BodyType | null;
   returns: RoutineReturn;
   volatility: 'immutable' | 'stable' | 'volatile';
+  /** `comment on function`: PostgREST orders overloads by it (PGRST203's list). */
+  description: string | null;
 }
 
 /** `create function name(origin) returns setof target [rows 1]`: an embeddable relationship. */
@@ -132,6 +134,7 @@ interface RawCatalog {
     schema: string;
     name: string;
     volatility: string;
+    description: string | null;
     setof: boolean;
     returnType: string;
     returnTypeKind: string;
@@ -274,7 +277,15 @@ function toRoutine(raw: RawCatalog['routines'][number]): Routine | null {
   }
   const volatility =
     raw.volatility === 'i' ? 'immutable' : raw.volatility === 's' ? 'stable' : 'volatile';
-  return { schema: raw.schema, name: raw.name, params, bodyType, returns, volatility };
+  return {
+    schema: raw.schema,
+    name: raw.name,
+    params,
+    bodyType,
+    returns,
+    volatility,
+    description: raw.description,
+  };
 }
 
 export function buildSnapshot(catalog: RawCatalog, schema: string): SchemaSnapshot {

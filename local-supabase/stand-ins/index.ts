@@ -1,8 +1,9 @@
 // The development stand-ins the local backend starts next to the API (see stand-in.ts). Listed here
 // by hand, as the services are, so one that is added is visible in one place.
+import { samlStandIn } from './saml/index.ts';
 import type { RunningStandIn, StandIn, StandInContext } from './stand-in.ts';
 
-const standIns: StandIn[] = [];
+const standIns: StandIn[] = [samlStandIn];
 
 /** Starts every stand-in the configuration asks for; one that fails stops those already started. */
 export async function startStandIns(context: StandInContext): Promise<RunningStandIn[]> {

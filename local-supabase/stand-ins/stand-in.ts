@@ -19,6 +19,8 @@ export interface RunningStandIn {
   url: string;
   /** Lines printed under it at start: who can sign in there, and how. */
   notes: string[];
+  /** For an identity provider stand-in: the SAML metadata the backend registers it with. */
+  saml?: { kind: 'saml'; metadataXml: string };
   /** Stops listening; requests in flight are answered first. */
   close(): Promise<void>;
 }

@@ -204,6 +204,11 @@ export const descriptions: Record<UiKey, string> = {
   'account.email.submit': 'Button that asks for an e-mail change (confirmation mails follow).',
   'account.email.sent':
     'After asking for an e-mail change; {{email}} is the new address. Both addresses get a link.',
+  'account.sso.heading':
+    'Heading of the account page section shown instead of e-mail and password for staff who sign in through their organisation.',
+  'account.sso.managed':
+    'Says the organisation manages the account (address and password change there); {{email}} is the address.',
+  'account.sso.method': 'How this account signs in: the organisation’s single sign-on (SAML).',
   'account.password.heading': 'Heading of the password change section.',
   'account.password.new': 'Label of the new password field.',
   'account.password.submit': 'Button that sets the new password.',
@@ -364,6 +369,14 @@ export const descriptions: Record<UiKey, string> = {
   'auth.forgot.submit': 'Button that sends the password-reset e-mail.',
   'auth.forgot.sent':
     'Shown after asking for a reset; {{email}} is the address. Does not reveal whether an account exists.',
+  'auth.sso.heading':
+    'Heading of the single sign-on part of the sign-in dialog, for staff whose organisation signs them in.',
+  'auth.sso.field': 'Label of the work e-mail address field; its domain picks the organisation.',
+  'auth.sso.hint':
+    'Under the work address field: the organisation’s page opens, then the reader returns.',
+  'auth.sso.submit': 'Button that goes to the organisation’s sign-in page.',
+  'auth.sso.noProvider':
+    'Shown when no organisation uses single sign-on for the address’s domain; {{domain}} is the domain.',
   'auth.oauth.label':
     'Heading above the buttons for outside sign-in services (only those the operator enabled).',
   'auth.oauth.button':

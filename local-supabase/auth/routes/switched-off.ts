@@ -1,24 +1,17 @@
 // Features this backend does not have, answered exactly as GoTrue answers when they are switched
 // off in a project (supabase/auth internal/api/middleware.go), so application code that handles
-// "SAML is disabled" or "manual linking is disabled" on hosted Supabase handles it here too, instead
-// of meeting a bare 404.
+// "manual linking is disabled" on hosted Supabase handles it here too, instead of meeting a bare
+// 404.
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { requireUser } from '../authenticate.ts';
 import type { AuthContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 
-const samlDisabled = () => notFound('saml_provider_disabled', 'SAML 2.0 is disabled');
 const manualLinkingDisabled = () =>
   notFound('manual_linking_disabled', 'Manual linking is disabled');
 
 export function addSwitchedOffRoutes(app: Hono<AppEnv>, context: AuthContext): void {
-  // GoTrue's requireSAMLEnabled runs before anything else on /sso (no key or body is read).
-  for (const path of ['/sso', '/sso/saml/metadata', '/sso/saml/acs']) {
-    app.all(path, () => {
-      throw samlDisabled();
-    });
-  }
   // requireAuthentication comes first on /user/identities: a caller without a session learns
   // nothing about the switch.
   const linking = async (authorization: string | undefined) => {

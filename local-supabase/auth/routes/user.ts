@@ -32,6 +32,18 @@ export function addUserRoutes(app: Hono<AppEnv>, context: AuthContext): void {
     if (stringField(body, 'phone'))
       throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
     const email = rawEmail ? validateEmail(rawEmail) : '';
+    // The organisation's identity provider owns an SSO account's address and credentials.
+    if (
+      caller.user.is_sso_user &&
+      (Boolean(password) ||
+        (email !== '' && email !== caller.user.email) ||
+        Boolean(stringField(body, 'nonce')))
+    ) {
+      throw unprocessable(
+        'user_sso_managed',
+        'Updating email, phone, password of a SSO account only possible via SSO',
+      );
+    }
     if (password !== undefined) checkPasswordStrength(password, config);
     if (appData && caller.claims.role !== 'service_role') {
       throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');

@@ -71,7 +71,7 @@ const OAUTH_ERRORS: Record<number, string> = {
 };
 
 /** GoTrue `prepErrorRedirectURL`: the error in the fragment (and the query for PKCE). */
-function errorRedirect(redirectTo: string, error: ServiceError, pkce: boolean): string {
+export function errorRedirect(redirectTo: string, error: ServiceError, pkce: boolean): string {
   const params = new URLSearchParams();
   const oauth = OAUTH_ERRORS[error.status];
   if (oauth) params.set('error', oauth);
@@ -84,7 +84,7 @@ function errorRedirect(redirectTo: string, error: ServiceError, pkce: boolean): 
 }
 
 /** Go's url.Values.Encode sorts the keys; the client reads the fragment either way. */
-function sortedParams(values: Record<string, string>): string {
+export function sortedParams(values: Record<string, string>): string {
   return new URLSearchParams(
     Object.entries(values).sort(([a], [b]) => a.localeCompare(b)),
   ).toString();

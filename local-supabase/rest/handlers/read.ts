@@ -66,7 +66,7 @@ export async function replyWithRows(
   const row: StatementRow = await runAsCaller(
     scope,
     async (tx) => {
-      const result = await queryStatement(tx, statement.sql, statement.params);
+      const result = await queryStatement(tx, statement.sql, statement.params, negotiated.plan);
       return { ...result, total: await estimatedTotal(scope, tx, statement, result.total) };
     },
     (result) => {

@@ -105,12 +105,35 @@ function takesWholeBody(routine: Routine, args: Arguments): boolean {
   );
 }
 
+/**
+ * PostgREST's order of overloads (its `Ord Routine`, SchemaCache.hs `decodeFuncs`): fewer
+ * parameters first, then by comment (none before any, then in text order), then the parameters
+ * compared one by one, by name and then type.
+ */
+function byPostgrestOrder(a: Routine, b: Routine): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+  if (a.description !== b.description) {
+    if (a.description === null) return -1;
+    if (b.description === null) return 1;
+    return a.description < b.description ? -1 : 1;
+  }
+  for (const [i, left] of a.params.entries()) {
+    const right = b.params[i];
+    if (!right) break;
+    for (const key of ['name', 'type'] as const) {
+      if (left[key] !== right[key]) return left[key] < right[key] ? -1 : 1;
+    }
+  }
+  return 0;
+}
+
 /** The overload to call, as PostgREST's `findProc` chooses it (PGRST203 when more than one fits). */
 function chooseRoutine(snapshot: SchemaSnapshot, name: string, args: Arguments): Routine {
   const overloads = snapshot.routines.get(name) ?? [];
   const named = overloads.filter((routine) => matchesParams(routine, args));
   const candidates =
     named.length > 0 ? named : overloads.filter((routine) => takesWholeBody(routine, args));
+  candidates.sort(byPostgrestOrder);
   const [chosen, ...others] = candidates;
   if (!chosen) throw noFunction(snapshot, name, args);
   if (others.length > 0) {
@@ -220,7 +243,7 @@ export async function callFunction(scope: Scope, name: string): Promise<Reply> {
   const single = returns.setof && scope.negotiated.shape === 'object';
   const row = await runAsCaller(
     scope,
-    (tx) => queryStatement(tx, sql, context.params.values),
+    (tx) => queryStatement(tx, sql, context.params.values, scope.negotiated.plan),
     (result) => {
       checkMaxAffected(scope.preferences, result.page_total);
       if (single && result.page_total !== 1) throw singularityError(result.page_total);

@@ -6,6 +6,7 @@ import { isDatabaseError } from '../../db/database.ts';
 import { fromDatabaseError, restError } from '../errors.ts';
 import type { ParsedQuery } from '../parse/query.ts';
 import type { Negotiated, Preferences } from '../request.ts';
+import { explain, type PlanRequest } from '../plan.ts';
 import { bindUsed } from '../sql/fragments.ts';
 import type { StatementRow } from '../sql/read.ts';
 import type { SchemaSnapshot } from '../snapshot.ts';
@@ -82,11 +83,14 @@ export function queryBound<T = Record<string, unknown>>(tx: Tx, sql: string, val
   return tx.query<T>(bound.sql, bound.params);
 }
 
+/** Runs a statement that answers one row; with `plan` (`Accept: …pgrst.plan`) answers its plan. */
 export async function queryStatement(
   tx: Tx,
   sql: string,
   values: unknown[],
+  plan?: PlanRequest,
 ): Promise<StatementRow> {
+  if (plan) await explain(tx, plan, sql, values);
   const { rows } = await queryBound<StatementRow>(tx, sql, values);
   const row = rows[0];
   if (!row) throw new Error('The statement returned no row');

@@ -18,6 +18,7 @@ import { renderColumns, type Level } from '../sql/select-list.ts';
 import type { Relation } from '../snapshot.ts';
 import { relationAsSource } from './read.ts';
 import { checkMaxAffected, queryBound, queryStatement, runAsCaller, type Scope } from './scope.ts';
+import { explain } from '../plan.ts';
 
 export interface Outcome {
   affected: number;
@@ -70,6 +71,8 @@ export async function execute(
       if (mutation.ctes.length === 0) {
         let affected = 0;
         for (const statement of mutation.plain) {
+          if (scope.negotiated.plan)
+            await explain(tx, scope.negotiated.plan, statement, params.values);
           const result = await queryBound(tx, statement, params.values);
           affected += result.affectedRows ?? 0;
         }
@@ -79,6 +82,7 @@ export async function execute(
         tx,
         representationSql(scope, level, mutation.ctes),
         params.values,
+        scope.negotiated.plan,
       );
       return { affected: row.page_total, updated: await updatedCount(tx), row };
     },

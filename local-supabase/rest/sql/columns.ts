@@ -10,6 +10,12 @@ export interface Source {
   fromSql: string;
   /** The name errors use. */
   label: string;
+  /**
+   * The name an unknown column's error (42703) uses, when not `label`: PostgREST reads an embedded
+   * table under the alias `<table>_<depth>`, so Postgres names that (`column messages_1.sum does
+   * not exist`).
+   */
+  columnLabel?: string;
   columns: Map<string, Column>;
   /** The relation whose foreign keys embeds may follow. */
   relation: string | null;
@@ -24,7 +30,7 @@ export function hasField(source: Source, name: string): boolean {
 
 export function requireColumn(source: Source, name: string): Column {
   const column = source.columns.get(name) ?? source.computed?.fields.get(name)?.column;
-  if (!column) throw undefinedColumn(source.label, name);
+  if (!column) throw undefinedColumn(source.columnLabel ?? source.label, name);
   return column;
 }
 

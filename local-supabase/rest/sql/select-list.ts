@@ -17,6 +17,7 @@ import {
   type Source,
 } from './columns.ts';
 import { embedFirst, filterSql, logicSql } from './filters.ts';
+import { checkOutputKeys } from './output-keys.ts';
 import { ident, integer, qualified, type SqlParams } from './fragments.ts';
 
 export interface ReadContext {
@@ -55,6 +56,11 @@ export interface OutputColumn {
   aggregate?: boolean;
   /** A JSON value built by a subquery (an embed, a to-many spread's array): groups as jsonb. */
   json?: boolean;
+  /**
+   * An aggregate's parts, for a spread to hoist it into its parent's grouping: the function, its
+   * argument (`1` for `count()`) and the cast of its result.
+   */
+  hoist?: { fn: string; argument: string; resultCast: string };
 }
 
 export function renderColumns(columns: OutputColumn[]): string {
@@ -110,11 +116,11 @@ function aggregateOf(ctx: ReadContext, level: Level, item: SelectAggregate): Out
     if (isComputed(level.source, item.field.name)) level.needed = '*';
     else if (level.needed !== '*') level.needed.add(item.field.name);
   }
-  let expr = `${item.fn}(${argument})`;
-  if (item.resultCast !== undefined) {
-    expr = `(${expr})${castSql(item.resultCast, ctx.snapshot.types)}`;
-  }
-  return { expr, key: item.alias ?? item.fn, aggregate: true };
+  const resultCast =
+    item.resultCast === undefined ? '' : castSql(item.resultCast, ctx.snapshot.types);
+  const expr = resultCast ? `(${item.fn}(${argument}))${resultCast}` : `${item.fn}(${argument})`;
+  const hoist = { fn: item.fn, argument: item.field ? argument : '1', resultCast };
+  return { expr, key: item.alias ?? item.fn, aggregate: true, hoist };
 }
 
 /**
@@ -225,6 +231,8 @@ function resolveEmbed(
   const key = item.alias ?? item.name;
   const names = item.alias === undefined ? [item.name] : [item.alias, item.name];
   const target = relationSource(ctx.snapshot, relationship.target);
+  // PostgREST's alias for the embedded table (`fromAlias`, Plan.hs); a many-to-many embed has none.
+  if (!relationship.junction) target.columnLabel = `${relationship.target}_${path.length + 1}`;
   if (relationship.computed) {
     // The function takes the parent's row: `"public"."replies"("t0")`.
     const fn = qualified(relationship.computed.schema, relationship.computed.function);
@@ -236,7 +244,14 @@ function resolveEmbed(
   // `comments(count)` and `comments()` select no column of their own: the level only filters.
   const filterOnly = isLegacyCount(item, target) || item.items.length === 0;
   const items: SelectItem[] = filterOnly ? [{ type: 'star' }] : item.items;
-  const child = buildLevel(ctx, target, items, [...path, key], levelParams(ctx, path, names));
+  const child = buildLevel(
+    ctx,
+    target,
+    items,
+    [...path, key],
+    levelParams(ctx, path, names),
+    item.spread,
+  );
   const join = joinConditions(ctx, relationship, level.alias, child.alias);
   const originColumns = relationship.junction
     ? relationship.junction.originPairs.map(([originColumn]) => originColumn)
@@ -253,29 +268,43 @@ function resolveEmbed(
 
 /**
  * `...rel(cols)`: the embedded columns join the parent's. A to-one spread gives each column's value;
- * a to-many spread (PostgREST 13) gives each column as an array of the related rows' values.
+ * a to-many spread (PostgREST 13) gives each column as an array of the related rows' values. An
+ * embed inside a spread (PostgREST 12) is one more column: its object or array, or for a to-many
+ * spread the array of them; a spread inside a spread adds its columns the same way.
  */
 function spreadColumns(embed: ResolvedEmbed): OutputColumn[] {
-  if (embed.item.items.some((item) => item.type === 'embed' || item.type === 'aggregate')) {
-    throw restError(
-      400,
-      'PGRST127',
-      'Feature not implemented',
-      'Embeds inside a spread relationship',
-    );
-  }
   const { child, where } = embed;
-  const columns = child.columns.flatMap(({ expr, key }) =>
-    key === null
+  const columns = child.columns.flatMap((column) =>
+    column.key === null
       ? [...child.source.columns.keys()].map((name) => ({
           expr: `${ident(child.alias)}.${ident(name)}`,
           key: name,
         }))
-      : [{ expr, key }],
+      : [column],
   );
   if (embed.relationship.toOne) {
     const tail = `${levelTail(child, where, false)} limit 1`;
-    return columns.map(({ expr, key }) => ({ expr: `(select ${expr}${tail})`, key }));
+    return columns.map(({ expr, key, hoist }) => {
+      if (!hoist) return { expr: `(select ${expr}${tail})`, key };
+      // PostgREST's `hoistSpreadAggFunctions`: the aggregate moves up to the parent, over the
+      // spread's value for each of the parent's rows, and the parent groups by its other columns.
+      const argument = `(select ${hoist.argument}${tail})`;
+      const call = `${hoist.fn}(${argument})`;
+      return {
+        expr: hoist.resultCast ? `(${call})${hoist.resultCast}` : call,
+        key,
+        aggregate: true,
+        hoist: { ...hoist, argument },
+      };
+    });
+  }
+  if (columns.some((column) => column.aggregate)) {
+    throw restError(
+      400,
+      'PGRST127',
+      'Feature not implemented',
+      'Aggregate functions inside a to-many spread relationship',
+    );
   }
   const row = ident(`${child.alias}_spread`);
   return columns.map(({ expr, key }) => ({
@@ -315,6 +344,8 @@ export function buildLevel(
   items: SelectItem[],
   path: string[],
   params: LevelParams | undefined,
+  /** A spread's level: its aggregates are hoisted into the parent's grouping, not grouped here. */
+  spread = false,
 ): Level {
   const alias = `t${ctx.nextAlias++}`;
   const level: Level = {
@@ -359,6 +390,12 @@ export function buildLevel(
       }
     }
   }
+  checkOutputKeys(
+    source.relation ?? source.label,
+    path.length + 1,
+    embeds.map((embed) => embed.item),
+    level.columns.flatMap(({ key }) => (key === null ? [...source.columns.keys()] : [key])),
+  );
   // `author=not.is.null`: keep only rows whose embed matched (what !inner does), or the opposite.
   const embedFilter = (filter: Filter): string | undefined => {
     const name = filter.field.name;
@@ -384,7 +421,7 @@ export function buildLevel(
   for (const tree of params?.logic ?? []) {
     level.filters.push(logicSql(alias, source, tree, ctx.params, embedFilter));
   }
-  groupColumns(level);
+  if (!spread) groupColumns(level);
   for (const term of params?.order ?? []) level.orderBy.push(orderSql(level, embeds, term));
   if (params?.limit !== undefined) level.limit = params.limit;
   if (params?.offset !== undefined) level.offset = params.offset;

@@ -12,6 +12,7 @@ import { DeleteAccountForm } from './DeleteAccountForm';
 import { EmailForm } from './EmailForm';
 import { ExportButton } from './ExportButton';
 import { LanguageForm } from './LanguageForm';
+import { isSsoAccount, ManagedByOrganisation } from './ManagedByOrganisation';
 import { NameForm } from './NameForm';
 import { PasswordForm } from './PasswordForm';
 import { SignOutButtons } from './SignOutButtons';
@@ -73,16 +74,25 @@ export const accountSections: AccountSection[] = [
     render: ({ db, articles }) => <BookmarkList db={db} articles={articles} />,
   },
   {
+    id: 'organisation',
+    title: 'account.sso.heading',
+    render: ({ session }) => <ManagedByOrganisation email={session.user.email ?? ''} />,
+    shown: ({ session }) => isSsoAccount(session.user),
+  },
+  {
     id: 'email',
     title: 'account.email.heading',
     render: ({ auth, session, confirmUrl }) => (
       <EmailForm auth={auth} email={session.user.email ?? ''} confirmUrl={confirmUrl} />
     ),
+    // The organisation owns the address and the password of an SSO account.
+    shown: ({ session }) => !isSsoAccount(session.user),
   },
   {
     id: 'password',
     title: 'account.password.heading',
     render: ({ auth }) => <PasswordForm auth={auth} />,
+    shown: ({ session }) => !isSsoAccount(session.user),
   },
   {
     id: 'security',

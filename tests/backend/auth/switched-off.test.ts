@@ -22,13 +22,6 @@ describe('switched-off auth features through supabase-js', () => {
     return client;
   }
 
-  it('answers single sign-on with SAML 2.0 is disabled', async () => {
-    const { data, error } = await server.client().auth.signInWithSSO({ domain: 'example.com' });
-    expect(data).toBeNull();
-    expect(error).toMatchObject({ status: 404, code: 'saml_provider_disabled' });
-    expect(error?.message).toBe('SAML 2.0 is disabled');
-  });
-
   it('answers a wallet sign-in with Web3 provider is disabled', async () => {
     const { data, error } = await server.client().auth.signInWithWeb3({
       chain: 'solana',

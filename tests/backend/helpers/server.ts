@@ -143,6 +143,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     fsync: false,
     // GoTrue's 15 MFA challenges and verifications a minute, raised as the other limits are.
     mfaRateLimitPerMinute: PLENTY,
+    samlIdpPort: 0,
     ...options,
     settings: withGenerousLimits(options.settings),
     dataDir,

@@ -1,0 +1,41 @@
+// Single sign-on in the browser: the dialog's "Sign in with your organisation" and the SAML
+// identity provider stand-in the e2e backend starts (its page, and its seam for a person's groups).
+import { expect, type Page } from '@playwright/test';
+import type { Locale } from '../../../src/i18n/locales.ts';
+import { demoPassword, MemberHeader } from './members.ts';
+import { uiText } from './ui-strings.ts';
+
+export const NEWSROOM_MODERATOR = 'moderator@newsroom.example';
+
+/** Opens the dialog and asks for the organisation's sign-in with a work address. */
+export async function continueWithOrganisation(page: Page, locale: Locale, email: string) {
+  const header = new MemberHeader(page, locale);
+  await header.openDialog();
+  await header.dialog
+    .getByLabel(uiText(locale, 'auth.sso.field'), { exact: true })
+    .and(header.dialog.locator('input'))
+    .fill(email);
+  await header.dialog.getByRole('button', { name: uiText(locale, 'auth.sso.submit') }).click();
+  return header;
+}
+
+/** On the stand-in's page: signs in and lets its form post the assertion back. Returns its origin. */
+export async function signInAtIdentityProvider(page: Page, email: string): Promise<string> {
+  await page.waitForURL((url) => url.pathname === '/sso');
+  await expect(page.getByRole('note')).toContainText('stand-in');
+  const origin = new URL(page.url()).origin;
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password').fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return origin;
+}
+
+/** The stand-in's test seam: a person's groups, as the organisation's directory would change them. */
+export async function setGroups(origin: string, email: string, groups: string[]) {
+  const response = await fetch(`${origin}/people/${email}/groups`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ groups }),
+  });
+  expect(response.status).toBe(200);
+}
