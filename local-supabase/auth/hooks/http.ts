@@ -53,8 +53,19 @@ const timedOut = () =>
     `Failed to reach hook within maximum time of ${HTTP_HOOK_TIMEOUT_MS / 1000} seconds`,
   );
 
+/**
+ * The Supabase CLI's configs name the host's services `host.docker.internal` (auth runs in a
+ * container there); here auth runs on the host, so that name is the loopback address.
+ */
+function onThisHost(uri: string): string {
+  const url = new URL(uri);
+  if (url.hostname === 'host.docker.internal') url.hostname = '127.0.0.1';
+  return url.toString();
+}
+
 /** The endpoint's answer (null for an empty 204); throws HookCallError when the call fails. */
 export async function callHttpHook(uri: string, secrets: string, input: unknown): Promise<unknown> {
+  const target = onThisHost(uri);
   const deadline = AbortSignal.timeout(HTTP_HOOK_TIMEOUT_MS);
   const body = JSON.stringify(input);
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
@@ -62,7 +73,7 @@ export async function callHttpHook(uri: string, secrets: string, input: unknown)
     const at = new Date();
     let response: Response;
     try {
-      response = await fetch(uri, {
+      response = await fetch(target, {
         method: 'POST',
         body,
         signal: deadline,

@@ -108,15 +108,18 @@ describe('an HTTP send_email hook', () => {
   const secret = `v1,whsec_${randomBytes(32).toString('base64')}`;
   let endpoint: HookEndpoint;
   let server: TestServer;
+  let uri = '';
   let failing = false;
   beforeAll(async () => {
     endpoint = await startHookEndpoint((_request, response) => {
       if (failing) json(response, { message: 'bad' }, 400);
       else json(response, {});
     });
+    // Written as for the Supabase CLI, where auth reaches the host as host.docker.internal.
+    uri = endpoint.url.replace('127.0.0.1', 'host.docker.internal');
     server = await startTestServer({
       settings: {
-        auth: { hook: { send_email: { enabled: true, uri: endpoint.url, secrets: secret } } },
+        auth: { hook: { send_email: { enabled: true, uri, secrets: secret } } },
       },
     });
   });
@@ -154,7 +157,7 @@ describe('an HTTP send_email hook', () => {
     const { error } = await server.client().auth.resetPasswordForEmail('second@example.com');
     failing = false;
     expect(error?.status).toBe(500);
-    expect(error?.message).toBe(`Error running hook URI: ${endpoint.url}`);
+    expect(error?.message).toBe(`Error running hook URI: ${uri}`);
     expect(await server.messages('second@example.com')).toHaveLength(0);
   });
 });
