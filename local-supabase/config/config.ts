@@ -70,6 +70,10 @@ export interface ConfigOverrides {
    * MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, default 15; config.toml has no key for it).
    */
   mfaRateLimitPerMinute?: number;
+  /** Where Edge Functions live (default `supabase/functions`, as the CLI's layout). */
+  functionsDir?: string;
+  /** How long a function may take to answer before its process is ended (default 150 s). */
+  functionsWallClockMs?: number;
   /** The SAML identity provider stand-in's port (default 54331; 0 picks a free one). */
   samlIdpPort?: number;
   /** Where SSO providers registered at start are described (default `supabase/sso`). */
@@ -97,6 +101,10 @@ export interface LocalSettings {
   passwordHashing: PasswordHashLimits;
   resumableExpirySeconds: number;
   mfaRateLimitPerMinute: number;
+  /** Edge Functions: `<functionsDir>/<name>/index.ts`, `_shared/`, and the secrets in `.env`. */
+  functionsDir: string;
+  /** An Edge Function that has not answered after this long is ended (546 WORKER_LIMIT). */
+  functionsWallClockMs: number;
   /** The SAML identity provider stand-in's port (0: a free one). */
   samlIdpPort: number;
   /** The folder of SSO providers to register at start (`supabase/sso/*.json`). */
@@ -213,6 +221,17 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
       set('resumableExpirySeconds', seconds);
     }
   }
+  const wallClock = text('SUPABASE_LOCAL_FUNCTIONS_WALL_CLOCK');
+  if (wallClock) {
+    const seconds = parseDuration(wallClock);
+    if (seconds === undefined || seconds <= 0) {
+      problems.push(
+        `SUPABASE_LOCAL_FUNCTIONS_WALL_CLOCK: "${wallClock}" is not a duration such as 150s`,
+      );
+    } else {
+      set('functionsWallClockMs', seconds * 1000);
+    }
+  }
   const realtimeLimits = readRealtimeLimitsEnv(env, problems);
   if (Object.keys(realtimeLimits).length > 0) set('realtimeLimits', realtimeLimits);
   const passwordHashing = readPasswordHashEnv(env, problems);
@@ -283,6 +302,9 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       passwordHashing: { ...defaultPasswordHashLimits(), ...overrides.passwordHashing },
       resumableExpirySeconds: overrides.resumableExpirySeconds ?? 24 * 3600,
       mfaRateLimitPerMinute: overrides.mfaRateLimitPerMinute ?? 15,
+      functionsDir: absolute(overrides.functionsDir ?? 'functions', supabaseDir),
+      // Hosted Supabase's free plan: 150 s (paid plans 400 s).
+      functionsWallClockMs: overrides.functionsWallClockMs ?? 150_000,
       samlIdpPort: overrides.samlIdpPort ?? 54331,
       ssoDir: absolute(overrides.ssoDir ?? 'sso', supabaseDir),
       warnings: warnings.map((warning) => `${source}: ${warning}`),

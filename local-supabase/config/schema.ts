@@ -153,6 +153,31 @@ const mfa = z.strictObject({
   }),
 });
 
+// [auth.hook.custom_access_token]: a Postgres function (`pg-functions://postgres/<schema>/<function>`)
+// that receives {user_id, claims, authentication_method} and answers {claims} or {error}.
+const customAccessTokenHook = z.strictObject({
+  enabled: z.boolean().default(false),
+  uri: z
+    .string()
+    .regex(/^pg-functions:\/\/[^/]+\/[A-Za-z_][A-Za-z0-9_]*\/[A-Za-z_][A-Za-z0-9_]*$/, {
+      message: 'only pg-functions://postgres/<schema>/<function> hooks are called here',
+    })
+    .or(z.literal(''))
+    .default(''),
+  secrets: ignored('Postgres function hooks need no secret'),
+});
+export type CustomAccessTokenHook = z.output<typeof customAccessTokenHook>;
+const NO_HOOK = 'this auth hook is not called here';
+const authHooks = z.strictObject({
+  custom_access_token: customAccessTokenHook.optional(),
+  send_email: ignored(NO_HOOK, { enabled: false }),
+  send_sms: ignored(NO_HOOK, { enabled: false }),
+  mfa_verification_attempt: ignored(NO_HOOK, { enabled: false }),
+  password_verification_attempt: ignored(NO_HOOK, { enabled: false }),
+  before_user_created: ignored(NO_HOOK, { enabled: false }),
+  after_user_created: ignored(NO_HOOK, { enabled: false }),
+});
+
 /**
  * An OAuth provider's section (`[auth.external.<name>]`, the CLI's provider keys). Only Keycloak is
  * available here: it is the one GoTrue talks to at a configurable URL, so the development OpenID
@@ -241,7 +266,7 @@ const auth = z.strictObject({
   }),
   mfa: mfa.default(mfa.parse({})),
   sessions: ignored('session time-boxes and inactivity time-outs are not enforced', {}),
-  hook: ignored('auth hooks are not called', {}),
+  hook: authHooks.default({}),
   external: external.default(external.parse({})),
   third_party: ignored('third-party auth tokens are not accepted', {}),
   web3: ignored('there is no Web3 sign-in here', {}),
@@ -314,6 +339,25 @@ const realtime = z.strictObject({
   max_header_length: ignored('Node limits request headers (32 KB here)', 4096),
 });
 
+// [edge_runtime] and [functions.<name>]: Edge Functions run under the `deno` npm package's Deno, one
+// process per function (functions/), with the Supabase CLI's keys.
+const edgeRuntime = z.strictObject({
+  enabled: z.boolean().default(true),
+  policy: ignored('each function runs in its own process and picks up changed files', 'per_worker'),
+  inspector_port: ignored('there is no inspector here', 8083),
+  deno_version: ignored('the deno npm package pinned in package.json runs them', 2),
+  secrets: ignored('secrets come from supabase/functions/.env', {}),
+});
+
+const edgeFunction = z.strictObject({
+  enabled: z.boolean().default(true),
+  verify_jwt: z.boolean().default(true),
+  import_map: z.string().optional(),
+  entrypoint: z.string().optional(),
+  static_files: ignored('a function reads its own folder', []),
+});
+export type EdgeFunctionSettings = z.output<typeof edgeFunction>;
+
 export const configFileSchema = z.strictObject({
   project_id: z.string().default('local'),
   api: api.default(api.parse({})),
@@ -328,12 +372,7 @@ export const configFileSchema = z.strictObject({
   inbucket: inbucket.default({ enabled: true, port: 54324 }),
   storage: storage.default(storage.parse({})),
   auth: auth.default(auth.parse({})),
-  edge_runtime: ignored('Edge Functions do not run here', {
-    enabled: true,
-    policy: 'per_worker',
-    inspector_port: 8083,
-    deno_version: 2,
-  }),
+  edge_runtime: edgeRuntime.default({ enabled: true }),
   analytics: ignored(NOT_LOCAL, { enabled: true, port: 54327, backend: 'postgres' }),
   experimental: ignored(NOT_LOCAL, {
     orioledb_version: '',
@@ -343,7 +382,7 @@ export const configFileSchema = z.strictObject({
     s3_secret_key: 'env(S3_SECRET_KEY)',
     pgdelta: { enabled: true },
   }),
-  functions: ignored('Edge Functions do not run here', {}),
+  functions: z.record(z.string(), edgeFunction).default({}),
   remotes: ignored('remote branches are a hosted feature', {}),
 });
 

@@ -229,6 +229,22 @@ export const descriptions: Record<UiKey, string> = {
   'account.signOutHere': 'Button that signs out this browser only.',
   'account.signOutEverywhere': 'Button that ends the member’s sessions on every device.',
   'account.signOutEverywhereHint': 'Explains the “sign out everywhere” button.',
+  'account.notifications.heading':
+    'Heading of the account page’s section about e-mail notifications.',
+  'account.notifications.replies':
+    'Label of the switch that turns e-mails about replies to the member’s comments on or off.',
+  'account.notifications.hint':
+    'Under the reply e-mails switch: how often such e-mails come and that each can stop them.',
+  'account.notifications.unsubscribe.title':
+    'Title of the page an e-mail’s “stop reply e-mails” link opens (no sign-in needed).',
+  'account.notifications.unsubscribe.explain':
+    'On the unsubscribe page: what the button does; says no sign-in is needed.',
+  'account.notifications.unsubscribe.submit':
+    'Button on the unsubscribe page that stops reply e-mails.',
+  'account.notifications.unsubscribe.done':
+    'Shown after the unsubscribe page stopped reply e-mails; says where to turn them on again.',
+  'account.notifications.unsubscribe.invalid':
+    'Shown when the unsubscribe link’s token is missing or names nobody.',
   'account.bookmarks.heading': 'Heading of the member’s list of bookmarked articles.',
   'account.bookmarks.empty':
     'Shown when the member has no bookmarks; names the article’s Bookmark button.',

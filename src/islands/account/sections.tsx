@@ -14,6 +14,7 @@ import { ExportButton } from './ExportButton';
 import { LanguageForm } from './LanguageForm';
 import { isSsoAccount, ManagedByOrganisation } from './ManagedByOrganisation';
 import { NameForm } from './NameForm';
+import { NotificationsForm } from './NotificationsForm';
 import { PasswordForm } from './PasswordForm';
 import { SignInMethods } from './SignInMethods';
 import { SignOutButtons } from './SignOutButtons';
@@ -104,6 +105,11 @@ export const accountSections: AccountSection[] = [
     ),
     // An organisation's account signs in only through its single sign-on ('organisation' says so).
     shown: ({ session }) => !isSsoAccount(session.user),
+  },
+  {
+    id: 'notifications',
+    title: 'account.notifications.heading',
+    render: ({ db, session }) => <NotificationsForm db={db} userId={session.user.id} />,
   },
   {
     id: 'sessions',
