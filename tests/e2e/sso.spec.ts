@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { DOMParser } from '@xmldom/xmldom';
 import { signedResponse } from '../../local-supabase/stand-ins/saml/response.ts';
+import { freshMember, memberPassword } from './support/account.ts';
 import { expect, test } from './support/fixtures.ts';
 import { backendAvailable, MemberHeader } from './support/members.ts';
 import {
@@ -189,6 +190,16 @@ for (const { locale, browser } of [
       await expect(
         header.dialog.getByRole('button', { name: uiText(locale, 'auth.sso.submit') }),
       ).toBeVisible();
+
+      // Signing in there (with a password, here) moves on to the home page.
+      const member = await freshMember('Second Try', locale);
+      await header.field('auth.field.email').fill(member.email);
+      await header.field('auth.field.password').fill(memberPassword);
+      await header.dialog
+        .getByRole('button', { name: uiText(locale, 'auth.password.submit') })
+        .click();
+      await page.waitForURL((url) => url.pathname === aRoute(data, 'home', locale).path);
+      await expect(header.accountButton).toBeVisible();
     });
   });
 }

@@ -11,6 +11,7 @@ import { useT } from '../shared/strings';
 import { completeLink, exchangeCode, type LinkOutcome } from './confirm-actions';
 import { confirmReducer, initialConfirmState } from './confirm-state';
 import { readLinkRequest, safeNext, type LinkKind } from './link-params';
+import { useSignedInHere } from './use-signed-in-here';
 
 export interface ConfirmPaths {
   home: string;
@@ -66,6 +67,11 @@ export function ConfirmLink({ auth, locale, paths, url, navigate }: Props) {
     if (read.kind === 'code') void exchangeCode(auth, read.code).then(finish);
     // Read once per page: the address does not change while the page is open.
   }, []);
+
+  const signedInHere = useSignedInHere(auth, phase === 'failed' && way === 'signIn', () => {
+    dispatch({ type: 'completed', outcome: 'signedIn' });
+    navigate(next);
+  });
 
   useEffect(() => {
     // The button that had focus is gone: take focus to the explanation, which is also announced.
@@ -142,11 +148,17 @@ export function ConfirmLink({ auth, locale, paths, url, navigate }: Props) {
           <a href={paths.account}>{t('confirm.emailChangeAgain')}</a>
         </p>
       ) : way === 'signIn' ? (
-        <p>
-          <button type="button" className="button-primary" onClick={openHeaderSignIn}>
-            {t('confirm.signInAgain')}
-          </button>
-        </p>
+        signedInHere === null ? null : (
+          <p>
+            {signedInHere ? (
+              <a href={next}>{t('confirm.continue')}</a>
+            ) : (
+              <button type="button" className="button-primary" onClick={openHeaderSignIn}>
+                {t('confirm.signInAgain')}
+              </button>
+            )}
+          </p>
+        )
       ) : (
         <section aria-labelledby={`${id}-resend`}>
           <h2 id={`${id}-resend`}>{t('confirm.resend.heading')}</h2>
