@@ -16,6 +16,10 @@ export default tseslint.config(
       'playwright-report/',
       // Its own package with its own tsconfig: `npm test` type-checks it with `tsc -p studio`.
       'studio/',
+      // Deno code (Edge Functions and their runtime): Deno type-checks it (npm run check:functions).
+      'supabase/functions/',
+      'tests/fixtures/functions/',
+      'local-supabase/functions/runtime/',
     ],
   },
   js.configs.recommended,

@@ -115,6 +115,7 @@ async function printSummary(running: LocalSupabase): Promise<void> {
     '',
     `Local Supabase is running (${startup.cold ? 'cold' : 'warm'} start in ${(startup.totalMs / 1000).toFixed(1)} s)`,
     `  API URL:        ${running.url}`,
+    `  Functions:      ${running.url}/functions/v1/<name> (${running.config.local.functionsDir})`,
     `  Mailbox:        ${running.mailboxUrl ?? 'disabled'}`,
     `  DB URL:         ${running.dbUrl ?? 'not served'}`,
     `  Data:           ${running.config.local.dataDir ?? 'in memory (nothing persists)'}${running.config.local.dataDir && !running.config.local.fsync ? ' (fsync off)' : ''}`,

@@ -208,6 +208,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
     const dbUrl = wire
       ? `postgresql://postgres:postgres@${config.local.host}:${wire.port}/postgres`
       : null;
+    created.functions.setRuntimeUrls({ dbUrl, mailboxUrl });
     const startup: StartupReport = {
       ...report,
       cold,

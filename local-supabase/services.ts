@@ -1,7 +1,8 @@
-// The four services the API serves, created in this order and mounted by http/app.ts at their base
+// The five services the API serves, created in this order and mounted by http/app.ts at their base
 // paths. Listed here by hand rather than found by folder, so a missing or renamed service is a type
 // error instead of a route that silently answers 501.
 import { createService as createAuth } from './auth/index.ts';
+import { createService as createFunctions, type FunctionsService } from './functions/index.ts';
 import type { Service, ServiceContext } from './http/service.ts';
 import { createService as createRealtime } from './realtime/index.ts';
 import { createService as createRest } from './rest/index.ts';
@@ -12,6 +13,7 @@ export interface Services {
   rest: Service;
   storage: Service;
   realtime: Service;
+  functions: FunctionsService;
 }
 
 export type ServiceName = keyof Services;
@@ -22,5 +24,6 @@ export async function createServices(context: ServiceContext): Promise<Services>
   const rest = createRest(context);
   const storage = await createStorage(context);
   const realtime = await createRealtime(context);
-  return { auth, rest, storage, realtime };
+  const functions = await createFunctions(context);
+  return { auth, rest, storage, realtime, functions };
 }

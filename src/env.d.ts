@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly PUBLIC_SUPABASE_URL?: string;
   /** Its anon (publishable) key: public by design, RLS limits what it may do. */
   readonly PUBLIC_SUPABASE_ANON_KEY?: string;
+  /** Names for the outside sign-in services' buttons, e.g. `keycloak=Polyglot ID,google=Google`. */
+  readonly PUBLIC_OAUTH_PROVIDER_NAMES?: string;
 }
 
 interface ImportMeta {

@@ -9,7 +9,7 @@ import type { ChallengeMethod } from './validate.ts';
 const FLOW_STATE_EXPIRY_SECONDS = 300;
 
 export type FlowMethod =
-  'email/signup' | 'magiclink' | 'recovery' | 'email_change' | 'invite' | 'sso/saml';
+  'email/signup' | 'magiclink' | 'recovery' | 'email_change' | 'invite' | 'oauth' | 'sso/saml';
 
 /** The flow method a verification type belongs to (GoTrue `ParseAuthenticationMethod`). */
 export function flowMethodFor(type: string): FlowMethod {
@@ -41,6 +41,43 @@ export async function createFlowState(
   );
 }
 
+/** A provider sign-in's flow (no user yet); its id travels in the OAuth state. */
+export async function createOAuthFlowState(
+  tx: Tx,
+  provider: string,
+  method: ChallengeMethod,
+  challenge: string,
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into auth.flow_state (id, auth_code, code_challenge_method, code_challenge,
+        provider_type, created_at, updated_at, authentication_method)
+     values (gen_random_uuid(), $1, $2, $3, $4, now(), now(), 'oauth') returning id`,
+    [randomUUID(), method, challenge, provider],
+  );
+  return rows[0]?.id ?? '';
+}
+
+/**
+ * The provider's answer recorded on its flow (user and provider tokens) and the auth code issued;
+ * GoTrue's 422 `flow_state_not_found` when the flow is gone.
+ */
+export async function completeOAuthFlowState(
+  tx: Tx,
+  flowStateId: string,
+  userId: string,
+  tokens: { accessToken: string; refreshToken: string },
+): Promise<string> {
+  const { rows } = await tx.query<{ auth_code: string }>(
+    `update auth.flow_state set user_id = $2, provider_access_token = $3,
+        provider_refresh_token = $4, auth_code_issued_at = now(), updated_at = now()
+     where id = $1 returning auth_code`,
+    [flowStateId, userId, tokens.accessToken, tokens.refreshToken],
+  );
+  const code = rows[0]?.auth_code;
+  if (!code) throw unprocessable('flow_state_not_found', 'Flow state not found');
+  return code;
+}
+
 /** The auth code for the user's latest flow of this kind, marked as issued now. */
 export async function issueAuthCode(
   tx: Tx,
@@ -62,6 +99,9 @@ export async function issueAuthCode(
 export interface ExchangedCode {
   userId: string;
   flowMethod: FlowMethod;
+  /** What the provider gave a provider sign-in ('' for e-mail flows). */
+  providerAccessToken: string;
+  providerRefreshToken: string;
 }
 
 export async function exchangeAuthCode(
@@ -81,9 +121,12 @@ export async function exchangeAuthCode(
     code_challenge: string;
     code_challenge_method: ChallengeMethod;
     authentication_method: FlowMethod;
+    provider_access_token: string | null;
+    provider_refresh_token: string | null;
     expired: boolean;
   }>(
     `select id, user_id, code_challenge, code_challenge_method, authentication_method,
+            provider_access_token, provider_refresh_token,
             coalesce(auth_code_issued_at, created_at) + make_interval(secs => $2) < now() as expired
      from auth.flow_state where auth_code = $1`,
     [authCode, FLOW_STATE_EXPIRY_SECONDS],
@@ -102,5 +145,10 @@ export async function exchangeAuthCode(
     );
   }
   await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
-  return { userId: flow.user_id, flowMethod: flow.authentication_method };
+  return {
+    userId: flow.user_id,
+    flowMethod: flow.authentication_method,
+    providerAccessToken: flow.provider_access_token ?? '',
+    providerRefreshToken: flow.provider_refresh_token ?? '',
+  };
 }

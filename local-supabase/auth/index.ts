@@ -11,6 +11,8 @@ import { createRequestLimits, limitRequests } from './rate-limit.ts';
 import { addAdminRoutes } from './routes/admin.ts';
 import { addAdminSsoRoutes } from './routes/admin-sso.ts';
 import { addFactorRoutes } from './routes/factors.ts';
+import { addExternalRoutes } from './routes/external.ts';
+import { addIdentityRoutes } from './routes/identities.ts';
 import { addInviteRoutes } from './routes/invite.ts';
 import { addLogoutRoutes } from './routes/logout.ts';
 import { addMetaRoutes } from './routes/meta.ts';
@@ -64,6 +66,8 @@ export function createService(service: ServiceContext): Service {
   addSsoRoutes(app, context);
   addInviteRoutes(app, context);
   addReauthenticateRoutes(app, context);
+  addExternalRoutes(app, context);
+  if (context.config.auth.enable_manual_linking) addIdentityRoutes(app, context);
   addSwitchedOffRoutes(app, context);
   addFactorRoutes(app, context);
   // A sub-router's notFound is not consulted once mounted; a last catch-all answers in GoTrue's shape.

@@ -4,6 +4,7 @@ import type { Tx } from '../db/database.ts';
 import type { AuthContext } from './context.ts';
 import { randomAlphanumeric } from './crypto.ts';
 import { badRequest, OAuthError } from './errors.ts';
+import { applyAccessTokenHook } from './hooks/custom-access-token.ts';
 import { findUserById, isBanned, selectUserSql, toUserJson, type UserRow } from './users.ts';
 
 /** How a session was started; GoTrue records it in `amr` (auth.mfa_amr_claims). */
@@ -16,6 +17,7 @@ export type AuthMethod =
   | 'email_change'
   | 'invite'
   | 'anonymous'
+  | 'oauth'
   | 'totp'
   | 'sso/saml';
 
@@ -27,6 +29,9 @@ export interface SessionResponse {
   refresh_token: string;
   user: Record<string, unknown>;
   weak_password?: { reasons: string[]; message: string } | null;
+  /** A provider sign-in's tokens from the provider (GoTrue sends them when it has them). */
+  provider_token?: string;
+  provider_refresh_token?: string;
 }
 
 async function signAccessToken(
@@ -39,27 +44,37 @@ async function signAccessToken(
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + context.config.auth.jwt_expiry;
   const signing = context.keys.signing;
-  const token = await new SignJWT({
-    email: user.email ?? '',
-    phone: user.phone ?? '',
-    app_metadata: user.raw_app_meta_data ?? {},
-    user_metadata: user.raw_user_meta_data ?? {},
-    role: user.role ?? 'authenticated',
-    aal,
-    amr,
-    session_id: sessionId,
-    is_anonymous: user.is_anonymous,
-  })
+  // GoTrue's claims, in its order; the custom access token hook may change them before signing.
+  const claims = await applyAccessTokenHook(
+    context.db,
+    context.config.auth.hook.custom_access_token,
+    {
+      user_id: user.id,
+      authentication_method: amr[0]?.method ?? 'password',
+      claims: {
+        aud: user.aud ?? 'authenticated',
+        exp: expiresAt,
+        iat: issuedAt,
+        iss: context.config.auth.jwt_issuer ?? `${context.apiUrl}/auth/v1`,
+        sub: user.id,
+        email: user.email ?? '',
+        phone: user.phone ?? '',
+        app_metadata: user.raw_app_meta_data ?? {},
+        user_metadata: user.raw_user_meta_data ?? {},
+        role: user.role ?? 'authenticated',
+        aal,
+        amr,
+        session_id: sessionId,
+        is_anonymous: user.is_anonymous,
+      },
+    },
+  );
+  const token = await new SignJWT(claims)
     .setProtectedHeader(
       signing ? { alg: signing.alg, kid: signing.kid, typ: 'JWT' } : { alg: 'HS256', typ: 'JWT' },
     )
-    .setIssuer(context.config.auth.jwt_issuer ?? `${context.apiUrl}/auth/v1`)
-    .setSubject(user.id)
-    .setAudience(user.aud ?? 'authenticated')
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(expiresAt)
     .sign(signing ? signing.privateKey : new TextEncoder().encode(context.keys.jwtSecret));
-  return { token, expiresAt };
+  return { token, expiresAt: typeof claims['exp'] === 'number' ? claims['exp'] : expiresAt };
 }
 
 /** What a session response is made of; signed after the transaction (no crypto inside it). */

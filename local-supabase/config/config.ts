@@ -41,6 +41,11 @@ export interface ConfigOverrides {
   serveDatabase?: boolean;
   /** The database port, over `[db] port`; giving one also turns serving on. 0 picks a free port. */
   dbPort?: number;
+  /**
+   * The development OpenID provider's port, over the one in `[auth.external.keycloak] url`. Without
+   * it, an API on a free port (0: tests, benchmarks) puts the provider on a free port too.
+   */
+  oidcPort?: number;
   /** How long a database-port client may idle inside a transaction (default 60 s). */
   dbIdleInTransactionMs?: number;
   /** The data directory (PGlite files in `<dataDir>/pgdata`); null keeps everything in memory. */
@@ -65,6 +70,10 @@ export interface ConfigOverrides {
    * MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, default 15; config.toml has no key for it).
    */
   mfaRateLimitPerMinute?: number;
+  /** Where Edge Functions live (default `supabase/functions`, as the CLI's layout). */
+  functionsDir?: string;
+  /** How long a function may take to answer before its process is ended (default 150 s). */
+  functionsWallClockMs?: number;
   /** The SAML identity provider stand-in's port (default 54331; 0 picks a free one). */
   samlIdpPort?: number;
   /** Where SSO providers registered at start are described (default `supabase/sso`). */
@@ -75,6 +84,8 @@ export interface LocalSettings {
   host: string;
   /** The database port to serve, or null when it is not served. */
   dbPort: number | null;
+  /** The development OpenID provider's port when set apart from its realm URL (0: a free one). */
+  oidcPort: number | null;
   dbIdleInTransactionMs: number;
   dataDir: string | null;
   /** True when commits and stored files are synced before they are acknowledged (never in memory). */
@@ -90,6 +101,10 @@ export interface LocalSettings {
   passwordHashing: PasswordHashLimits;
   resumableExpirySeconds: number;
   mfaRateLimitPerMinute: number;
+  /** Edge Functions: `<functionsDir>/<name>/index.ts`, `_shared/`, and the secrets in `.env`. */
+  functionsDir: string;
+  /** An Edge Function that has not answered after this long is ended (546 WORKER_LIMIT). */
+  functionsWallClockMs: number;
   /** The SAML identity provider stand-in's port (0: a free one). */
   samlIdpPort: number;
   /** The folder of SSO providers to register at start (`supabase/sso/*.json`). */
@@ -172,6 +187,7 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   const port = text('SUPABASE_LOCAL_PORT');
   const mailboxPort = text('SUPABASE_LOCAL_MAILBOX_PORT');
   const dbPort = text('SUPABASE_LOCAL_DB_PORT');
+  const oidcPort = text('SUPABASE_LOCAL_OIDC_PORT');
   const seed = text('SUPABASE_LOCAL_SEED');
   const fsync = text('SUPABASE_LOCAL_FSYNC');
   const dataDir = text('SUPABASE_LOCAL_DATA_DIR');
@@ -181,6 +197,7 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   if (mailboxPort)
     set('mailboxPort', parsePort('SUPABASE_LOCAL_MAILBOX_PORT', mailboxPort, problems));
   if (dbPort) set('dbPort', parsePort('SUPABASE_LOCAL_DB_PORT', dbPort, problems));
+  if (oidcPort) set('oidcPort', parsePort('SUPABASE_LOCAL_OIDC_PORT', oidcPort, problems));
   const samlIdpPort = text('SUPABASE_LOCAL_SAML_IDP_PORT');
   if (samlIdpPort) {
     set('samlIdpPort', parsePort('SUPABASE_LOCAL_SAML_IDP_PORT', samlIdpPort, problems));
@@ -202,6 +219,17 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
       problems.push(`SUPABASE_LOCAL_RESUMABLE_EXPIRY: "${expiry}" is not a duration such as 24h`);
     } else {
       set('resumableExpirySeconds', seconds);
+    }
+  }
+  const wallClock = text('SUPABASE_LOCAL_FUNCTIONS_WALL_CLOCK');
+  if (wallClock) {
+    const seconds = parseDuration(wallClock);
+    if (seconds === undefined || seconds <= 0) {
+      problems.push(
+        `SUPABASE_LOCAL_FUNCTIONS_WALL_CLOCK: "${wallClock}" is not a duration such as 150s`,
+      );
+    } else {
+      set('functionsWallClockMs', seconds * 1000);
     }
   }
   const realtimeLimits = readRealtimeLimitsEnv(env, problems);
@@ -261,6 +289,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
           ? (overrides.dbPort ?? file.db.port)
           : null,
       dbIdleInTransactionMs: overrides.dbIdleInTransactionMs ?? 60_000,
+      oidcPort: overrides.oidcPort ?? (file.api.port === 0 ? 0 : null),
       dataDir,
       fsync: dataDir !== null && (overrides.fsync ?? true),
       migrationsDir: absolute(overrides.migrationsDir ?? 'migrations', supabaseDir),
@@ -273,6 +302,9 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       passwordHashing: { ...defaultPasswordHashLimits(), ...overrides.passwordHashing },
       resumableExpirySeconds: overrides.resumableExpirySeconds ?? 24 * 3600,
       mfaRateLimitPerMinute: overrides.mfaRateLimitPerMinute ?? 15,
+      functionsDir: absolute(overrides.functionsDir ?? 'functions', supabaseDir),
+      // Hosted Supabase's free plan: 150 s (paid plans 400 s).
+      functionsWallClockMs: overrides.functionsWallClockMs ?? 150_000,
       samlIdpPort: overrides.samlIdpPort ?? 54331,
       ssoDir: absolute(overrides.ssoDir ?? 'sso', supabaseDir),
       warnings: warnings.map((warning) => `${source}: ${warning}`),

@@ -153,6 +153,80 @@ const mfa = z.strictObject({
   }),
 });
 
+// [auth.hook.custom_access_token]: a Postgres function (`pg-functions://postgres/<schema>/<function>`)
+// that receives {user_id, claims, authentication_method} and answers {claims} or {error}.
+const customAccessTokenHook = z.strictObject({
+  enabled: z.boolean().default(false),
+  uri: z
+    .string()
+    .regex(/^pg-functions:\/\/[^/]+\/[A-Za-z_][A-Za-z0-9_]*\/[A-Za-z_][A-Za-z0-9_]*$/, {
+      message: 'only pg-functions://postgres/<schema>/<function> hooks are called here',
+    })
+    .or(z.literal(''))
+    .default(''),
+  secrets: ignored('Postgres function hooks need no secret'),
+});
+export type CustomAccessTokenHook = z.output<typeof customAccessTokenHook>;
+const NO_HOOK = 'this auth hook is not called here';
+const authHooks = z.strictObject({
+  custom_access_token: customAccessTokenHook.optional(),
+  send_email: ignored(NO_HOOK, { enabled: false }),
+  send_sms: ignored(NO_HOOK, { enabled: false }),
+  mfa_verification_attempt: ignored(NO_HOOK, { enabled: false }),
+  password_verification_attempt: ignored(NO_HOOK, { enabled: false }),
+  before_user_created: ignored(NO_HOOK, { enabled: false }),
+  after_user_created: ignored(NO_HOOK, { enabled: false }),
+});
+
+/**
+ * An OAuth provider's section (`[auth.external.<name>]`, the CLI's provider keys). Only Keycloak is
+ * available here: it is the one GoTrue talks to at a configurable URL, so the development OpenID
+ * provider (stand-ins/oidc) can pose as one.
+ */
+const keycloakProvider = z.strictObject({
+  enabled: z.boolean().default(false),
+  client_id: z.string().default(''),
+  secret: z.string().default(''),
+  url: z.string().default(''),
+  redirect_uri: z.string().default(''),
+  skip_nonce_check: z.boolean().default(false),
+  email_optional: ignored('an address is always asked of the provider', false),
+});
+
+const OTHER_PROVIDER =
+  'only [auth.external.keycloak] can be used here (no other provider runs locally)';
+const otherProvider = () => ignored(OTHER_PROVIDER, { enabled: false });
+
+const external = z.strictObject({
+  keycloak: keycloakProvider.default(keycloakProvider.parse({})),
+  ...Object.fromEntries(
+    [
+      'apple',
+      'azure',
+      'bitbucket',
+      'discord',
+      'facebook',
+      'figma',
+      'fly',
+      'github',
+      'gitlab',
+      'google',
+      'kakao',
+      'linkedin',
+      'linkedin_oidc',
+      'notion',
+      'slack',
+      'slack_oidc',
+      'spotify',
+      'twitch',
+      'twitter',
+      'workos',
+      'x',
+      'zoom',
+    ].map((name) => [name, otherProvider()]),
+  ),
+});
+
 const auth = z.strictObject({
   enabled: z.boolean().default(true),
   site_url: url.default('http://127.0.0.1:3000'),
@@ -163,7 +237,7 @@ const auth = z.strictObject({
   refresh_token_reuse_interval: z.int().min(0).default(10),
   enable_signup: z.boolean().default(true),
   enable_anonymous_sign_ins: z.boolean().default(false),
-  enable_manual_linking: ignored('identity linking answers as GoTrue with it off', false),
+  enable_manual_linking: z.boolean().default(false),
   external_url: ignored('auth is served at <API URL>/auth/v1'),
   minimum_password_length: z.int().min(6).max(72).default(6),
   password_requirements: z
@@ -192,8 +266,8 @@ const auth = z.strictObject({
   }),
   mfa: mfa.default(mfa.parse({})),
   sessions: ignored('session time-boxes and inactivity time-outs are not enforced', {}),
-  hook: ignored('auth hooks are not called', {}),
-  external: ignored('no OAuth provider can be used here', {}),
+  hook: authHooks.default({}),
+  external: external.default(external.parse({})),
   third_party: ignored('third-party auth tokens are not accepted', {}),
   web3: ignored('there is no Web3 sign-in here', {}),
   oauth_server: ignored('the OAuth 2.1 server is not available here', {
@@ -265,6 +339,25 @@ const realtime = z.strictObject({
   max_header_length: ignored('Node limits request headers (32 KB here)', 4096),
 });
 
+// [edge_runtime] and [functions.<name>]: Edge Functions run under the `deno` npm package's Deno, one
+// process per function (functions/), with the Supabase CLI's keys.
+const edgeRuntime = z.strictObject({
+  enabled: z.boolean().default(true),
+  policy: ignored('each function runs in its own process and picks up changed files', 'per_worker'),
+  inspector_port: ignored('there is no inspector here', 8083),
+  deno_version: ignored('the deno npm package pinned in package.json runs them', 2),
+  secrets: ignored('secrets come from supabase/functions/.env', {}),
+});
+
+const edgeFunction = z.strictObject({
+  enabled: z.boolean().default(true),
+  verify_jwt: z.boolean().default(true),
+  import_map: z.string().optional(),
+  entrypoint: z.string().optional(),
+  static_files: ignored('a function reads its own folder', []),
+});
+export type EdgeFunctionSettings = z.output<typeof edgeFunction>;
+
 export const configFileSchema = z.strictObject({
   project_id: z.string().default('local'),
   api: api.default(api.parse({})),
@@ -279,12 +372,7 @@ export const configFileSchema = z.strictObject({
   inbucket: inbucket.default({ enabled: true, port: 54324 }),
   storage: storage.default(storage.parse({})),
   auth: auth.default(auth.parse({})),
-  edge_runtime: ignored('Edge Functions do not run here', {
-    enabled: true,
-    policy: 'per_worker',
-    inspector_port: 8083,
-    deno_version: 2,
-  }),
+  edge_runtime: edgeRuntime.default({ enabled: true }),
   analytics: ignored(NOT_LOCAL, { enabled: true, port: 54327, backend: 'postgres' }),
   experimental: ignored(NOT_LOCAL, {
     orioledb_version: '',
@@ -294,7 +382,7 @@ export const configFileSchema = z.strictObject({
     s3_secret_key: 'env(S3_SECRET_KEY)',
     pgdelta: { enabled: true },
   }),
-  functions: ignored('Edge Functions do not run here', {}),
+  functions: z.record(z.string(), edgeFunction).default({}),
   remotes: ignored('remote branches are a hosted feature', {}),
 });
 

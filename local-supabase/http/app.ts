@@ -1,5 +1,5 @@
 // The API server: CORS and the API-key gateway in front, one sub-router per service behind it.
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { limitBody } from './body-limit.ts';
 import { cors } from './cors.ts';
 import { handleErrors } from './errors.ts';
@@ -24,9 +24,15 @@ export function createApp(context: ServiceContext, services: Services): Hono<App
     );
   });
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
-  app.use(cors(config.auth.site_url, config.auth.additional_redirect_urls));
+  // Edge Functions answer CORS themselves (preflight included) and stream their bodies, which the
+  // functions service limits as they pass; the hosted gateway asks them for no API key either.
+  const notFunctions =
+    (handler: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
+    async (c, next) =>
+      c.req.path.startsWith('/functions/v1/') ? next() : handler(c, next);
+  app.use(notFunctions(cors(config.auth.site_url, config.auth.additional_redirect_urls)));
   app.use(limitRequestHead());
-  app.use(limitBody(config.local.maxBodyBytes));
+  app.use(notFunctions(limitBody(config.local.maxBodyBytes)));
   app.get('/health', (c) =>
     c.json({
       status: 'ok',
@@ -38,5 +44,6 @@ export function createApp(context: ServiceContext, services: Services): Hono<App
   app.route('/rest/v1', services.rest.app);
   app.route('/storage/v1', services.storage.app);
   app.route('/realtime/v1', services.realtime.app);
+  app.route('/functions/v1', services.functions.app);
   return app;
 }

@@ -1,6 +1,7 @@
 // The mailbox's own HTTP server (default port 54324, like Supabase's Inbucket/Mailpit): a page for
 // people and a JSON API for tests.
 import { Hono } from 'hono';
+import { addSendRoute } from './send-api.ts';
 import { renderMailboxPage } from './page.ts';
 import type { Mailbox } from './store.ts';
 
@@ -22,6 +23,7 @@ export function createMailboxApp(mailbox: Mailbox): Hono {
     const message = mailbox.get(c.req.param('id'));
     return message ? c.json(message) : c.json({ message: 'Message not found' }, 404);
   });
+  addSendRoute(app, mailbox);
   app.delete('/api/messages', (c) => {
     mailbox.clear(c.req.query('to') || undefined);
     return c.body(null, 204);

@@ -10,8 +10,10 @@ export interface MailMessage {
   text: string;
   /** ISO timestamp. */
   sentAt: string;
-  /** The auth e-mail type (confirmation, magic_link, recovery, email_change, invite). */
+  /** The auth e-mail type (confirmation, magic_link, recovery, email_change, invite), or `api`. */
   type: string;
+  /** Extra headers a sender set (List-Unsubscribe), for mail sent through `POST /emails`. */
+  headers?: Record<string, string>;
 }
 
 const KEEP = 500;

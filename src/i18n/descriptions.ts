@@ -210,10 +210,41 @@ export const descriptions: Record<UiKey, string> = {
   'account.password.submit': 'Button that sets the new password.',
   'account.password.changed':
     'After a password change; other sessions end, as Supabase Auth does on a new password.',
+  'account.identities.heading':
+    'Heading of the account page section listing the ways to sign in (e-mail, outside services).',
+  'account.identities.intro': 'One sentence under the sign-in methods heading.',
+  'account.identities.email':
+    'Name of the e-mail sign-in method in the list of sign-in methods; the address follows it.',
+  'account.identities.unlink':
+    'Button that removes an outside sign-in service from the account; {{provider}} is its name (Keycloak, Google, …).',
+  'account.identities.link':
+    'Button that links another outside sign-in service to the account (opens that service); {{provider}} is its name.',
+  'account.identities.removed':
+    'Shown after an outside sign-in service was removed; {{provider}} is its name.',
+  'account.identities.onlyProvider':
+    'Shown when the account has only an outside sign-in service; {{provider}} is its name. Points to the Password section on the same page.',
+  'account.identities.lastOne':
+    'Shown next to the one remaining sign-in method instead of a remove button.',
   'account.sessions.heading': 'Heading of the sign-out section of the account page.',
   'account.signOutHere': 'Button that signs out this browser only.',
   'account.signOutEverywhere': 'Button that ends the member’s sessions on every device.',
   'account.signOutEverywhereHint': 'Explains the “sign out everywhere” button.',
+  'account.notifications.heading':
+    'Heading of the account page’s section about e-mail notifications.',
+  'account.notifications.replies':
+    'Label of the switch that turns e-mails about replies to the member’s comments on or off.',
+  'account.notifications.hint':
+    'Under the reply e-mails switch: how often such e-mails come and that each can stop them.',
+  'account.notifications.unsubscribe.title':
+    'Title of the page an e-mail’s “stop reply e-mails” link opens (no sign-in needed).',
+  'account.notifications.unsubscribe.explain':
+    'On the unsubscribe page: what the button does; says no sign-in is needed.',
+  'account.notifications.unsubscribe.submit':
+    'Button on the unsubscribe page that stops reply e-mails.',
+  'account.notifications.unsubscribe.done':
+    'Shown after the unsubscribe page stopped reply e-mails; says where to turn them on again.',
+  'account.notifications.unsubscribe.invalid':
+    'Shown when the unsubscribe link’s token is missing or names nobody.',
   'account.bookmarks.heading': 'Heading of the member’s list of bookmarked articles.',
   'account.bookmarks.empty':
     'Shown when the member has no bookmarks; names the article’s Bookmark button.',
@@ -321,6 +352,18 @@ export const descriptions: Record<UiKey, string> = {
     'Heading above the buttons for outside sign-in services (only those the operator enabled).',
   'auth.oauth.button':
     'Button for one outside sign-in service; {{provider}} is its name (Google, GitHub, …).',
+  'errors.providerCancelled':
+    'Outside sign-in (Google, Keycloak, …) was cancelled at the service or refused by it (GoTrue error access_denied); shown on the sign-in return page.',
+  'errors.providerState':
+    'Outside sign-in came back without a valid state: too slow (5 minutes) or not started on this site (bad_oauth_state, bad_oauth_callback).',
+  'errors.identityAlreadyLinked':
+    'Linking an outside sign-in service failed: that service account already belongs to an account here (identity_already_exists).',
+  'errors.providerEmailUnverified':
+    'Outside sign-in refused because the service has not verified the person’s e-mail address (provider_email_needs_verification).',
+  'errors.providerFailed':
+    'The outside sign-in service failed or answered something unexpected (server_error, unexpected_failure).',
+  'errors.lastIdentity':
+    'Removing a sign-in method was refused because it is the account’s only one (single_identity_not_deletable).',
   'auth.busy': 'Shown on a submit button while the request is running.',
   'confirm.title':
     'Title (and <h1>) of /{l}/auth/confirm/, the landing page of the links in our e-mails.',

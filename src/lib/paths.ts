@@ -21,6 +21,7 @@ export const accountPath = (locale: Locale) => localizedPath(locale, 'account');
 export const authConfirmPath = (locale: Locale) => localizedPath(locale, 'auth', 'confirm');
 export const resetPasswordPath = (locale: Locale) =>
   localizedPath(locale, 'auth', 'reset-password');
+export const unsubscribePath = (locale: Locale) => localizedPath(locale, 'unsubscribe');
 
 /** Page 1 of the article list is `/{l}/articles/`; later pages are `/{l}/articles/page/{n}/`. */
 export function articleListPath(locale: Locale, page: number): string {

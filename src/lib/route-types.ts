@@ -120,6 +120,11 @@ export interface ResetPasswordRoute extends RouteBase {
   kind: 'reset-password';
 }
 
+/** Where a reply e-mail's "stop reply e-mails" link leads (no sign-in needed); never indexed. */
+export interface UnsubscribeRoute extends RouteBase {
+  kind: 'unsubscribe';
+}
+
 /** The moderators' page: the same in every locale, never indexed. */
 export interface ModerationRoute extends RouteBase {
   kind: 'moderation';
@@ -144,6 +149,7 @@ export type Route =
   | SearchRoute
   | AuthConfirmRoute
   | ResetPasswordRoute
+  | UnsubscribeRoute
   | ModerationRoute
   | AccountRoute
   | NotFoundRoute;

@@ -17,6 +17,7 @@ import {
   notFoundPath,
   reservedSlugs,
   resetPasswordPath,
+  unsubscribePath,
   searchPath,
   staticPagePath,
 } from './paths';
@@ -35,6 +36,7 @@ import type {
   NotFoundRoute,
   PageRoute,
   ResetPasswordRoute,
+  UnsubscribeRoute,
   Route,
   RouteKind,
   SearchRoute,
@@ -252,6 +254,13 @@ function buildRoutes(content: SiteContent): Route[] {
       alternates: [],
       kind: 'reset-password',
     } satisfies ResetPasswordRoute);
+    routes.push({
+      ...documentBase(locale, unsubscribePath(locale), everywhere(unsubscribePath), false),
+      params: { locale },
+      indexable: false,
+      alternates: [],
+      kind: 'unsubscribe',
+    } satisfies UnsubscribeRoute);
 
     routes.push({
       ...documentBase(locale, searchPath(locale), everywhere(searchPath), false),

@@ -2,6 +2,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import type { AuthContext } from '../context.ts';
+import { enabledProviders } from '../external/providers.ts';
 
 const PROVIDERS = [
   'anonymous_users',
@@ -36,7 +37,9 @@ export function addMetaRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   app.get('/settings', (c) =>
     c.json({
       external: {
-        ...Object.fromEntries(PROVIDERS.map((provider) => [provider, false])),
+        ...Object.fromEntries(
+          PROVIDERS.map((provider) => [provider, enabledProviders(config).includes(provider)]),
+        ),
         email: config.auth.email.enable_signup,
       },
       disable_signup: !config.auth.enable_signup,

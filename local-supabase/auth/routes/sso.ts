@@ -14,7 +14,7 @@ import { parseIdpMetadata } from '../sso/idp-metadata.ts';
 import { findProviderByDomain, findProviderById, type SsoProvider } from '../sso/providers.ts';
 import { createServiceProvider, serviceProviderMetadata } from '../sso/service-provider.ts';
 import { validatePkceParams } from '../validate.ts';
-import { sortedParams } from './verify.ts';
+import { sortedParams } from '../redirect-params.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

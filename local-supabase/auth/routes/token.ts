@@ -62,14 +62,25 @@ async function pkceGrant(c: Context, context: AuthContext): Promise<Response> {
   const body = await readBody(c);
   const authCode = stringField(body, 'auth_code') ?? '';
   const verifier = stringField(body, 'code_verifier') ?? '';
-  const grant = await context.db.transaction(async (tx) => {
-    const { userId, flowMethod } = await exchangeAuthCode(tx, authCode, verifier);
-    const user = await findUserById(tx, userId);
+  const { grant, exchanged } = await context.db.transaction(async (tx) => {
+    const exchanged = await exchangeAuthCode(tx, authCode, verifier);
+    const user = await findUserById(tx, exchanged.userId);
     if (!user) throw badRequest('user_not_found', 'User not found');
-    const method: AuthMethod = flowMethod;
-    return issueSession(tx, user.id, method, c.req.header('user-agent'));
+    const method: AuthMethod = exchanged.flowMethod;
+    return {
+      grant: await issueSession(tx, user.id, method, c.req.header('user-agent')),
+      exchanged,
+    };
   });
-  return c.json(await toSessionResponse(context, grant));
+  const session = await toSessionResponse(context, grant);
+  // GoTrue's PKCE grant adds the provider's tokens of a provider sign-in (omitempty).
+  return c.json({
+    ...session,
+    ...(exchanged.providerAccessToken ? { provider_token: exchanged.providerAccessToken } : {}),
+    ...(exchanged.providerRefreshToken
+      ? { provider_refresh_token: exchanged.providerRefreshToken }
+      : {}),
+  });
 }
 
 export function addTokenRoutes(app: Hono<AppEnv>, context: AuthContext): void {
@@ -77,7 +88,7 @@ export function addTokenRoutes(app: Hono<AppEnv>, context: AuthContext): void {
     password: passwordGrant,
     refresh_token: refreshGrant,
     pkce: pkceGrant,
-    id_token: idTokenGrant,
+    id_token: (c) => idTokenGrant(c, context),
     web3: web3Grant,
   };
   app.post('/token', (c) => {

@@ -9,6 +9,7 @@ import { PKCE_PREFIX } from '../crypto.ts';
 import { badRequest } from '../errors.ts';
 import { flowMethodFor, issueAuthCode } from '../flow-state.ts';
 import { resolveRedirect } from '../redirect.ts';
+import { OAUTH_ERRORS, sortedParams } from '../redirect-params.ts';
 import { issueSession, toSessionResponse } from '../sessions.ts';
 import { runTransaction } from '../transaction.ts';
 import { validateEmail } from '../validate.ts';
@@ -63,13 +64,6 @@ async function verifyPost(c: Context, context: AuthContext): Promise<Response> {
   return c.json(await toSessionResponse(context, outcome));
 }
 
-const OAUTH_ERRORS: Record<number, string> = {
-  400: 'invalid_request',
-  401: 'unauthorized_client',
-  403: 'access_denied',
-  500: 'server_error',
-};
-
 /** GoTrue `prepErrorRedirectURL`: the error in the fragment (and the query for PKCE). */
 export function errorRedirect(redirectTo: string, error: ServiceError, pkce: boolean): string {
   const params = new URLSearchParams();
@@ -81,13 +75,6 @@ export function errorRedirect(redirectTo: string, error: ServiceError, pkce: boo
   url.search = pkce ? params.toString() : '';
   url.hash = params.toString();
   return url.toString();
-}
-
-/** Go's url.Values.Encode sorts the keys; the client reads the fragment either way. */
-export function sortedParams(values: Record<string, string>): string {
-  return new URLSearchParams(
-    Object.entries(values).sort(([a], [b]) => a.localeCompare(b)),
-  ).toString();
 }
 
 async function verifyGet(c: Context, context: AuthContext): Promise<Response> {

@@ -14,7 +14,9 @@ import { ExportButton } from './ExportButton';
 import { LanguageForm } from './LanguageForm';
 import { isSsoAccount, ManagedByOrganisation } from './ManagedByOrganisation';
 import { NameForm } from './NameForm';
+import { NotificationsForm } from './NotificationsForm';
 import { PasswordForm } from './PasswordForm';
+import { SignInMethods } from './SignInMethods';
 import { SignOutButtons } from './SignOutButtons';
 import type { AccountKey, ArticleLinks, LocalePaths } from './strings';
 
@@ -90,6 +92,24 @@ export const accountSections: AccountSection[] = [
     title: 'account.password.heading',
     render: ({ auth }) => <PasswordForm auth={auth} />,
     shown: ({ session }) => !isSsoAccount(session.user),
+  },
+  {
+    id: 'sign-in-methods',
+    title: 'account.identities.heading',
+    render: ({ auth, locale, confirmUrl }) => (
+      <SignInMethods
+        auth={auth}
+        locale={locale}
+        returnTo={`${confirmUrl}?next=${encodeURIComponent(`${window.location.pathname}#sign-in-methods`)}`}
+      />
+    ),
+    // An organisation's account signs in only through its single sign-on ('organisation' says so).
+    shown: ({ session }) => !isSsoAccount(session.user),
+  },
+  {
+    id: 'notifications',
+    title: 'account.notifications.heading',
+    render: ({ db, session }) => <NotificationsForm db={db} userId={session.user.id} />,
   },
   {
     id: 'sessions',

@@ -6,6 +6,7 @@
 import type { GoTrueClient } from '@supabase/auth-js';
 import { useEffect, useId, useReducer, useRef, type SyntheticEvent } from 'react';
 import { sendEmailLink, sendPasswordReset, type Links } from '../header/auth-actions';
+import { markFreshSignIn } from '../shared/fresh-sign-in';
 import { openHeaderSignIn } from '../shared/open-sign-in';
 import { useT } from '../shared/strings';
 import { completeLink, exchangeCode, type LinkOutcome } from './confirm-actions';
@@ -70,6 +71,7 @@ export function ConfirmLink({ auth, locale, paths, url, navigate }: Props) {
 
   const signedInHere = useSignedInHere(auth, phase === 'failed' && way === 'signIn', () => {
     dispatch({ type: 'completed', outcome: 'signedIn' });
+    markFreshSignIn();
     navigate(next);
   });
 
@@ -84,7 +86,10 @@ export function ConfirmLink({ auth, locale, paths, url, navigate }: Props) {
       return;
     }
     dispatch({ type: 'completed', outcome: outcome.ok });
-    if (outcome.ok === 'signedIn') navigate(next);
+    if (outcome.ok === 'signedIn') {
+      markFreshSignIn();
+      navigate(next);
+    }
   }
 
   async function complete() {

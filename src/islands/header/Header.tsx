@@ -4,6 +4,7 @@ import type { GoTrueClient } from '@supabase/auth-js';
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { Locale } from '../../i18n/locales';
+import { adoptPageLocale, takeFreshSignIn } from '../shared/fresh-sign-in';
 import { useProfile } from '../shared/profile';
 import { HYDRATED_EVENT } from '../shared/session-directive';
 import { useSession } from '../shared/SessionProvider';
@@ -54,9 +55,22 @@ export function Header({ auth, rest, locale, paths }: Props) {
 
   useEffect(() => {
     if (state.status === 'signedIn') setDialogOpen(false);
-    if (previousStatus.current === 'signedOut' && state.status === 'signedIn') setFreshSignIn(true);
+    // The link and provider return page moves on by itself; the next page applies the language.
+    const onReturnPage = window.location.pathname === paths.confirm;
+    if (previousStatus.current === 'signedOut' && state.status === 'signedIn' && !onReturnPage) {
+      setFreshSignIn(true);
+    } else if (previousStatus.current === 'loading' && state.status === 'signedIn') {
+      if (!takeFreshSignIn()) {
+        // A session restored on load: the language is only offered.
+      } else if (typeof state.session.user.user_metadata['locale'] !== 'string') {
+        // No language chosen yet: the page's becomes theirs, so there is nothing to switch to.
+        void adoptPageLocale(rest, state.session.user.id, locale);
+      } else {
+        setFreshSignIn(true);
+      }
+    }
     previousStatus.current = state.status;
-  }, [state.status]);
+  }, [state, paths.confirm, rest, locale]);
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const links: Links = {

@@ -109,7 +109,8 @@ const notOAuth = new Set(['email', 'phone', 'anonymous_users']);
 
 /**
  * The OAuth providers the auth server has enabled (`GET /auth/v1/settings`, `external`): none on
- * the local backend, those the operator switched on for a hosted project. [] when unreachable.
+ * the local backend Keycloak (the development realm), on a hosted project those the operator
+ * switched on. [] when unreachable.
  */
 export async function fetchOAuthProviders(
   { url, anonKey }: Pick<ClientSettings, 'url' | 'anonKey'> = clientSettings(),

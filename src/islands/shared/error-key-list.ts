@@ -38,4 +38,10 @@ export const errorKeys = [
   'errors.alreadyDone',
   'errors.passwordTooLong',
   'errors.codeFormat',
+  'errors.providerCancelled',
+  'errors.providerState',
+  'errors.identityAlreadyLinked',
+  'errors.providerEmailUnverified',
+  'errors.providerFailed',
+  'errors.lastIdentity',
 ] as const satisfies readonly ErrorKey[];

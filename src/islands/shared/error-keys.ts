@@ -58,6 +58,19 @@ const authCodes: Record<string, ErrorKey> = {
   user_not_found: 'errors.sessionExpired',
   reauthentication_needed: 'errors.sessionExpired',
   provider_disabled: 'errors.providerDisabled',
+  // Outside sign-in and linking (the callback's `error_code`, or only `error` from the service).
+  access_denied: 'errors.providerCancelled',
+  bad_oauth_state: 'errors.providerState',
+  bad_oauth_callback: 'errors.providerState',
+  oauth_provider_not_supported: 'errors.providerDisabled',
+  manual_linking_disabled: 'errors.providerDisabled',
+  identity_already_exists: 'errors.identityAlreadyLinked',
+  provider_email_needs_verification: 'errors.providerEmailUnverified',
+  server_error: 'errors.providerFailed',
+  unexpected_failure: 'errors.providerFailed',
+  temporarily_unavailable: 'errors.providerFailed',
+  single_identity_not_deletable: 'errors.lastIdentity',
+  identity_not_found: 'errors.alreadyDone',
 };
 
 /** Keys our database functions and triggers raise in `error.message` (README, "Security model"). */

@@ -9,7 +9,8 @@ describe('switched-off auth features through supabase-js', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // config.toml turns manual linking on for the product; this suite checks it switched off.
+    server = await startTestServer({ settings: { auth: { enable_manual_linking: false } } });
   });
   afterAll(async () => {
     await server.stop();

@@ -186,6 +186,22 @@ describe('configuration from supabase/config.toml, environment and flags', () =>
     expect(decodeJwt(config.local.keys.serviceRoleKey)['role']).toBe('service_role');
   });
 
+  it("puts the development OpenID provider on its URL's port, the environment's, or a free one", async () => {
+    const fromFile = await loadConfig();
+    expect(fromFile.auth.external.keycloak).toMatchObject({
+      enabled: true,
+      url: 'http://127.0.0.1:54330/realms/polyglot',
+    });
+    expect(fromFile.local.oidcPort).toBeNull();
+    const fromEnv = await loadConfig(readEnvOverrides({ SUPABASE_LOCAL_OIDC_PORT: '55999' }));
+    expect(fromEnv.local.oidcPort).toBe(55999);
+    // An API on a free port (tests, benchmarks) never competes for 54330.
+    expect((await loadConfig({ port: 0 })).local.oidcPort).toBe(0);
+    expect(() => readEnvOverrides({ SUPABASE_LOCAL_OIDC_PORT: 'keycloak' })).toThrow(
+      /SUPABASE_LOCAL_OIDC_PORT: "keycloak" is not a port number/,
+    );
+  });
+
   it('takes the site URL for e-mail links from SITE_URL, like the site itself', async () => {
     const config = await loadConfig(readEnvOverrides({ SITE_URL: 'http://127.0.0.1:8080' }));
     expect(config.auth.site_url).toBe('http://127.0.0.1:8080');

@@ -89,7 +89,7 @@ afterAll(() => {
   }
 });
 
-/** `npm start -- --no-build` on four free ports, answering on all of them. */
+/** `npm start -- --no-build` on five free ports (the fifth the OpenID provider's), answering on all. */
 async function npmStart(): Promise<Running> {
   const dir = await mkdtemp(join(tmpdir(), 'npm-start-stop-'));
   const site = join(dir, 'site');
@@ -97,8 +97,8 @@ async function npmStart(): Promise<Running> {
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>x</title>');
   await cp(join(dir, 'index.html'), join(site, 'index.html'));
   const ports: number[] = [];
-  for (let i = 0; i < 4; i++) ports.push(await freePort());
-  const [api, mailbox, database, web] = ports;
+  for (let i = 0; i < 5; i++) ports.push(await freePort());
+  const [api, mailbox, database, web, oidc] = ports;
   const npm = spawn('npm', ['start', '--', '--no-build', '--dist', site], {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -110,6 +110,7 @@ async function npmStart(): Promise<Running> {
       SUPABASE_LOCAL_MAILBOX_PORT: String(mailbox),
       SUPABASE_LOCAL_DB_PORT: String(database),
       PORT: String(web),
+      SUPABASE_LOCAL_OIDC_PORT: String(oidc),
     },
   });
   let output = '';
@@ -129,7 +130,7 @@ async function npmStart(): Promise<Running> {
   // Everything answers, and holds its port.
   expect((await fetch(`http://127.0.0.1:${web}/`)).status).toBe(200);
   expect((await fetch(`http://127.0.0.1:${api}/health`)).status).toBe(200);
-  expect(await Promise.all(ports.map(isTaken))).toEqual([true, true, true, true]);
+  expect(await Promise.all(ports.map(isTaken))).toEqual([true, true, true, true, true]);
   return running;
 }
 

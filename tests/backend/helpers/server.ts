@@ -111,6 +111,14 @@ function withGenerousLimits(settings: Settings = {}): Settings {
     ...settings,
     auth: {
       ...settings.auth,
+      // The development OpenID provider on a free port, as the API (config.toml names 54330).
+      external: {
+        ...settings.auth?.external,
+        keycloak: {
+          url: 'http://127.0.0.1:0/realms/polyglot',
+          ...settings.auth?.external?.keycloak,
+        },
+      },
       rate_limit: {
         email_sent: PLENTY,
         anonymous_users: PLENTY,

@@ -40,8 +40,9 @@ describe('readLinkRequest', () => {
     expect(
       readLinkRequest(new URL(`${page}?error_code=flow_state_not_found&type=recovery`)),
     ).toEqual({ kind: 'error', error: 'errors.linkOtherBrowser', link: 'recovery', way: 'resend' });
+    // A failure with no code of its own: the service (or GoTrue) failed.
     expect(readLinkRequest(new URL(`${page}?error=server_error`))).toMatchObject({
-      error: 'errors.generic',
+      error: 'errors.providerFailed',
     });
   });
 
@@ -71,6 +72,29 @@ describe('readLinkRequest', () => {
         kind: 'error',
         error: key,
         link: 'email',
+        way: 'signIn',
+      });
+    }
+  });
+
+  it('names the errors of an outside sign-in or linking by code', () => {
+    const cases: [string, string][] = [
+      [
+        '?error=access_denied&error_description=End-User+aborted+interaction',
+        'errors.providerCancelled',
+      ],
+      ['?error=invalid_request&error_code=bad_oauth_state', 'errors.providerState'],
+      ['?error=server_error&error_code=identity_already_exists', 'errors.identityAlreadyLinked'],
+      ['?error=access_denied&error_code=signup_disabled', 'errors.signupDisabled'],
+      [
+        '?error=access_denied&error_code=provider_email_needs_verification',
+        'errors.providerEmailUnverified',
+      ],
+    ];
+    for (const [query, key] of cases) {
+      expect(readLinkRequest(new URL(`${page}${query}`))).toMatchObject({
+        kind: 'error',
+        error: key,
         way: 'signIn',
       });
     }

@@ -3,19 +3,9 @@
 import { useEffect, useState } from 'react';
 import { fetchOAuthProviders } from '../../shared/client';
 import { errorKey } from '../../shared/error-keys';
+import { providerName, providerOptions } from '../../shared/providers';
 import { useT } from '../../shared/strings';
 import { returnUrl, type WayProps } from './way';
-
-const providerNames: Record<string, string> = {
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  linkedin_oidc: 'LinkedIn',
-  x: 'X',
-};
-
-export function providerName(provider: string): string {
-  return providerNames[provider] ?? provider.charAt(0).toUpperCase() + provider.slice(1);
-}
 
 export function ProviderButtons({ auth, links, dispatch, id }: WayProps) {
   const t = useT();
@@ -29,7 +19,8 @@ export function ProviderButtons({ auth, links, dispatch, id }: WayProps) {
     dispatch({ type: 'submit' });
     const { error } = await auth.signInWithOAuth({
       provider: provider as never,
-      options: { redirectTo: returnUrl(links) },
+      // The service's page opens in the reader's language (ui_locales).
+      options: providerOptions(provider, links.locale, returnUrl(links)),
     });
     if (error) dispatch({ type: 'failed', error: errorKey(error) });
   }
