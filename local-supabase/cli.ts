@@ -97,16 +97,20 @@ async function readDemoPassword(paths: string[]): Promise<string | null> {
 }
 
 async function printSummary(running: LocalSupabase): Promise<void> {
+  // A demo account's verified authenticator-app secret is printed too: staff need the second factor.
   const { rows } = await running.db
-    .query<{ email: string; role: string | null }>(
+    .query<{ email: string; role: string | null; totp: string | null }>(
       `
-    select u.email, (to_jsonb(p) ->> 'role') as role
+    select u.email, (to_jsonb(p) ->> 'role') as role,
+           (select f.secret from auth.mfa_factors f
+            where f.user_id = u.id and f.factor_type = 'totp' and f.status = 'verified'
+            order by f.created_at limit 1) as totp
     from auth.users u left join public.profiles p on p.id = u.id
     where u.email like '%@example.com' order by u.created_at limit 10`,
     )
     .catch(() =>
-      running.db.query<{ email: string; role: string | null }>(
-        "select email, null as role from auth.users where email like '%@example.com' order by created_at limit 10",
+      running.db.query<{ email: string; role: string | null; totp: string | null }>(
+        "select email, null as role, null as totp from auth.users where email like '%@example.com' order by created_at limit 10",
       ),
     );
   const password = await readDemoPassword(running.config.local.seedPaths);
@@ -137,7 +141,15 @@ async function printSummary(running: LocalSupabase): Promise<void> {
       '',
       `Demo accounts (development only)${password ? `, password "${password}"` : ''}:`,
     );
-    for (const row of rows) lines.push(`  ${row.email}${row.role ? ` (${row.role})` : ''}`);
+    for (const row of rows) {
+      const totp = row.totp ? `, authenticator app secret ${row.totp}` : '';
+      lines.push(`  ${row.email}${row.role ? ` (${row.role}${totp})` : totp}`);
+    }
+    if (rows.some((row) => row.totp)) {
+      lines.push(
+        '  Moderation needs the second factor: add the secret to an authenticator app (TOTP, SHA-1, 6 digits, 30 s).',
+      );
+    }
   }
   lines.push('', 'Press Ctrl+C to stop.');
   console.log(lines.join('\n'));

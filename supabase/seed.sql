@@ -2,6 +2,7 @@
 -- `polyglot-demo-2026`:
 --   member@example.com     member (en)        second@example.com  member (de)
 --   moderator@example.com  moderator (fr)     admin@example.com   admin (ar)
+-- The moderator and the admin also have a second factor (an authenticator app, secrets below).
 -- Accounts are created the way the Supabase CLI's seeds do it: auth.users + auth.identities with a
 -- bcrypt hash from pgcrypto; the sign-up trigger creates their profiles. Article keys are the content's
 -- translation group ids (`translation-metadata-article-<key>`, the `translation.metadata` document ids).
@@ -46,6 +47,19 @@ on conflict (provider_id, provider) do nothing;
 
 update public.profiles set role = 'moderator' where id = '5eed0000-0000-4000-8000-000000000003';
 update public.profiles set role = 'admin' where id = '5eed0000-0000-4000-8000-000000000004';
+
+-- Staff act only after a second factor (migration 20261127110000): the demo moderator and admin each
+-- have a verified authenticator app with a known secret, which `npm start` prints. Add it to an
+-- authenticator app (or compute codes with otpauth: SHA-1, 6 digits, 30 s) to moderate in a demo.
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+values
+  ('5eedfac0-0000-4000-8000-000000000003', '5eed0000-0000-4000-8000-000000000003',
+   'Demo authenticator', 'totp', 'verified', now() - interval '30 days', now() - interval '30 days',
+   'POLYGLOTPRESSMODERATORDEMO234567'),
+  ('5eedfac0-0000-4000-8000-000000000004', '5eed0000-0000-4000-8000-000000000004',
+   'Demo authenticator', 'totp', 'verified', now() - interval '30 days', now() - interval '30 days',
+   'POLYGLOTPRESSADMINDEMOTOTP234567')
+on conflict (id) do nothing;
 
 -- A thread with a reply, comments in several languages, a comment reported and still visible, and a
 -- hidden one whose report a moderator upheld.

@@ -17,6 +17,7 @@ import { addInviteRoutes } from './routes/invite.ts';
 import { addLogoutRoutes } from './routes/logout.ts';
 import { addMetaRoutes } from './routes/meta.ts';
 import { addOtpRoutes } from './routes/otp.ts';
+import { addPasskeyRoutes } from './routes/passkeys.ts';
 import { addReauthenticateRoutes } from './routes/reauthenticate.ts';
 import { addRecoverRoutes } from './routes/recover.ts';
 import { addSignupRoutes } from './routes/signup.ts';
@@ -70,6 +71,7 @@ export function createService(service: ServiceContext): Service {
   if (context.config.auth.enable_manual_linking) addIdentityRoutes(app, context);
   addSwitchedOffRoutes(app, context);
   addFactorRoutes(app, context);
+  addPasskeyRoutes(app, context);
   // A sub-router's notFound is not consulted once mounted; a last catch-all answers in GoTrue's shape.
   app.all('*', () => {
     throw notFound('not_found', 'Not Found');

@@ -18,6 +18,7 @@ export type AuthMethod =
   | 'invite'
   | 'anonymous'
   | 'oauth'
+  | 'passkey'
   | 'totp'
   | 'sso/saml';
 

@@ -139,7 +139,7 @@ const factorSwitches = z
 const mfa = z.strictObject({
   max_enrolled_factors: z.int().min(1).default(10),
   totp: factorSwitches.default({ enroll_enabled: false, verify_enabled: false }),
-  // Phone and WebAuthn factors are not available here; their keys are accepted.
+  // Phone factors are not available here; their keys are accepted.
   phone: ignored('phone factors are not available here', {
     enroll_enabled: false,
     verify_enabled: false,
@@ -147,10 +147,23 @@ const mfa = z.strictObject({
     template: 'Your code is {{ .Code }}',
     max_frequency: '5s',
   }),
-  web_authn: ignored('WebAuthn factors are not available here', {
-    enroll_enabled: false,
-    verify_enabled: false,
-  }),
+  web_authn: factorSwitches.default({ enroll_enabled: false, verify_enabled: false }),
+});
+
+/** `[auth.passkey]`: passkeys as a first factor (off unless turned on, as the CLI). */
+const passkey = z.strictObject({
+  enabled: z.boolean().default(false),
+  max_passkeys_per_user: z.int().min(1).default(10),
+});
+
+/**
+ * `[auth.webauthn]`: the relying party of passkeys and WebAuthn factors. Unset, it is the site's:
+ * `rp_id` its host name and `rp_origins` its origin (see auth/webauthn/relying-party.ts).
+ */
+const webauthn = z.strictObject({
+  rp_display_name: z.string().default(''),
+  rp_id: z.string().default(''),
+  rp_origins: z.array(url).default([]),
 });
 
 // [auth.hook.custom_access_token]: a Postgres function (`pg-functions://postgres/<schema>/<function>`)
@@ -275,8 +288,8 @@ const auth = z.strictObject({
     authorization_url_path: '/oauth/consent',
     allow_dynamic_registration: false,
   }),
-  passkey: ignored('passkeys are not available here', { enabled: false }),
-  webauthn: ignored('passkeys are not available here'),
+  passkey: passkey.default({ enabled: false, max_passkeys_per_user: 10 }),
+  webauthn: webauthn.default({ rp_display_name: '', rp_id: '', rp_origins: [] }),
 });
 
 function rateLimitDefaults() {

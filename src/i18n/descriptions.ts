@@ -166,6 +166,10 @@ export const descriptions: Record<UiKey, string> = {
   'moderation.role.admin': 'Role name.',
   'moderation.grant': 'Admins only: gives a member the moderator role.',
   'moderation.revoke': 'Admins only: takes the moderator role away.',
+  'moderation.secondFactor.none':
+    'Moderation page, staff member without a second factor: what to do.',
+  'moderation.secondFactor.link':
+    "Link from the moderation page to the account page's Security section.",
   'account.title': 'Heading and tab title of the account page (/{l}/account/).',
   'account.description': 'Meta description of the account page.',
   'account.noscript': 'Shown on the account page when JavaScript is off.',
@@ -225,6 +229,42 @@ export const descriptions: Record<UiKey, string> = {
     'Shown when the account has only an outside sign-in service; {{provider}} is its name. Points to the Password section on the same page.',
   'account.identities.lastOne':
     'Shown next to the one remaining sign-in method instead of a remove button.',
+  'account.security.heading':
+    "Heading of the account page's Security section (second factors and passkeys).",
+  'account.security.explain': 'Text at the top of the Security section: why a second factor.',
+  'account.security.list': "Heading of the list of the member's second factors and passkeys.",
+  'account.security.none': 'Shown instead of the list when the member has no factor or passkey.',
+  'account.security.kind.totp': 'Kind of an entry in the list: an authenticator app (TOTP).',
+  'account.security.kind.webauthn':
+    'Kind of an entry in the list: a security key used as second factor.',
+  'account.security.kind.passkey':
+    'Kind of an entry in the list: a passkey to sign in without a password.',
+  'account.security.added': 'When an entry was added. {{date}} is a localized date.',
+  'account.security.lastUsed':
+    'When a passkey was last used to sign in. {{date}} is a localized date.',
+  'account.security.remove': 'Button that removes one entry. {{name}} is its name or kind.',
+  'account.security.removed': 'Confirmation after an entry was removed.',
+  'account.security.confirmFirst':
+    'Shown above the second-factor form when removing needs a fresh second factor.',
+  'account.security.totp.add': 'Button that starts adding an authenticator app.',
+  'account.security.totp.scan':
+    'Instructions next to the QR code while adding an authenticator app.',
+  'account.security.totp.qr': 'Text alternative of the QR code image.',
+  'account.security.totp.secret':
+    'Label of the key shown as text, to type into the app instead of scanning.',
+  'account.security.totp.code': 'Label of the field for the first code the app shows.',
+  'account.security.totp.verify': 'Button that checks the first code and turns the app on.',
+  'account.security.totp.done': 'Confirmation after the authenticator app was turned on.',
+  'account.security.passkey.add': "Button that adds a passkey (the browser's own dialog opens).",
+  'account.security.passkey.hint': 'Hint under the passkey button: what a passkey is.',
+  'account.security.passkey.done': 'Confirmation after a passkey was added.',
+  'account.security.key.add':
+    "Button that adds a security key as second factor (the browser's own dialog opens).",
+  'account.security.key.done': 'Confirmation after a security key was added as second factor.',
+  'account.security.name': 'Label of the name field for a new passkey or security key.',
+  'account.security.lostHeading': 'Heading of the paragraph on losing a phone or key.',
+  'account.security.lost':
+    'What to do when a second factor is lost; says plainly there are no recovery codes.',
   'account.sessions.heading': 'Heading of the sign-out section of the account page.',
   'account.signOutHere': 'Button that signs out this browser only.',
   'account.signOutEverywhere': 'Button that ends the member’s sessions on every device.',
@@ -305,6 +345,15 @@ export const descriptions: Record<UiKey, string> = {
   'errors.fileTooLarge': 'An avatar image larger than 2 MB.',
   'errors.fileType': 'An avatar that is not a PNG, JPEG or WebP image.',
   'errors.alreadyDone': 'A unique rule was hit, e.g. reporting the same comment twice.',
+  'errors.secondFactorRequired':
+    'The action needs a session confirmed with a second factor (aal2).',
+  'errors.mfaCode': "The authenticator app's code was wrong or too old.",
+  'errors.passkeyFailed': 'A passkey or security key answer was refused or the ceremony failed.',
+  'errors.passkeyCancelled': "The browser's passkey dialog was closed or timed out.",
+  'errors.passkeyExists': 'The authenticator is already registered on this account.',
+  'errors.passkeyUnsupported': 'The browser has no WebAuthn.',
+  'errors.tooManyFactors': 'The account has as many factors or passkeys as allowed.',
+  'errors.factorNameTaken': 'Another factor of the account has this name.',
   'header.signIn': 'Header button that opens the sign-in dialog; also the dialog’s main heading.',
   'header.accountMenu':
     'Accessible name of the signed-in member’s avatar button that opens the account menu. {{name}} is the display name.',
@@ -337,6 +386,17 @@ export const descriptions: Record<UiKey, string> = {
   'auth.email.submit': 'Button that sends a sign-in e-mail with a link and a 6-digit code.',
   'auth.email.sent': 'Shown after the sign-in e-mail was sent; {{email}} is the address.',
   'auth.code.submit': 'Button that signs in with the 6-digit code.',
+  'auth.mfa.heading':
+    "Heading of the sign-in dialog's second step, for accounts with a second factor.",
+  'auth.mfa.explain': "Text under the second step's heading: what to enter or use.",
+  'auth.mfa.code': "Label of the field for the authenticator app's 6-digit code.",
+  'auth.mfa.submit': "Button that checks the authenticator app's code.",
+  'auth.mfa.useKey':
+    'Button that asks the browser for the security key or passkey registered as second factor.',
+  'auth.mfa.cancel': 'Button that leaves the second step: signs out the half-finished sign-in.',
+  'auth.passkey.label': 'Heading above the passkey button in the sign-in dialog.',
+  'auth.passkey.button':
+    "Button in the sign-in dialog that signs in with a passkey (the browser's own dialog opens).",
   'auth.forgot.submit': 'Button that sends the password-reset e-mail.',
   'auth.forgot.sent':
     'Shown after asking for a reset; {{email}} is the address. Does not reveal whether an account exists.',

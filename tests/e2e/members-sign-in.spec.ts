@@ -3,6 +3,7 @@ import { expect, test } from './support/fixtures.ts';
 import { backendAvailable, demoPassword, MemberHeader } from './support/members.ts';
 import { aRoute } from './support/site-data.ts';
 import { uiText } from './support/ui-strings.ts';
+import { demoSecondFactors, totpCode } from '../backend/helpers/second-factor.ts';
 
 test.skip(!backendAvailable, 'needs the local backend the Playwright config starts');
 
@@ -74,6 +75,12 @@ test('a moderator’s menu links to the moderation page, a member’s does not',
   await page.goto(aRoute(data, 'home', 'fr').path);
   const header = new MemberHeader(page, 'fr');
   await header.signInWithPassword('moderator@example.com', demoPassword);
+  // Staff have a second factor: the dialog asks for the authenticator app's code.
+  const step = header.dialog.getByRole('region', { name: uiText('fr', 'auth.mfa.heading') });
+  await step
+    .getByLabel(uiText('fr', 'auth.mfa.code'))
+    .fill(totpCode(demoSecondFactors.moderator.secret));
+  await step.getByRole('button', { name: uiText('fr', 'auth.mfa.submit') }).click();
   await header.accountButton.click();
   await expect(page.getByRole('link', { name: uiText('fr', 'header.moderation') })).toHaveAttribute(
     'href',

@@ -4,6 +4,7 @@ import { createAuthClient } from '../../src/islands/shared/client';
 import { errorKey } from '../../src/islands/shared/error-keys';
 import { uniqueEmail } from '../backend/helpers/mail';
 import { startTestServer, type TestServer } from '../backend/helpers/server';
+import { demoSecondFactors, totpCode } from '../backend/helpers/second-factor';
 import { memoryStorage } from './helpers/memory-storage';
 
 const demoPassword = 'polyglot-demo-2026';
@@ -80,6 +81,44 @@ describe('errorKey', () => {
       role: 'moderator',
     });
     expect(errorKey(error)).toBe('errors.notAllowed');
+  });
+
+  it('asks a moderator signed in with a password alone for the second factor', async () => {
+    const client = server.client();
+    await client.auth.signInWithPassword({
+      email: 'moderator@example.com',
+      password: demoPassword,
+    });
+    const { error } = await client.rpc('hide_comment', {
+      comment_id: '5eedc000-0000-4000-8000-000000000003',
+    });
+    expect(errorKey(error)).toBe('errors.secondFactorRequired');
+    const wrong = await client.auth.mfa.challengeAndVerify({
+      factorId: demoSecondFactors.moderator.factorId,
+      code: totpCode(demoSecondFactors.moderator.secret) === '000000' ? '111111' : '000000',
+    });
+    expect(errorKey(wrong.error)).toBe('errors.mfaCode');
+  });
+
+  it('maps the passkey ceremony’s failures by their codes', async () => {
+    const { error } = await authClient().passkey.verifyAuthentication({
+      challengeId: '00000000-0000-4000-8000-000000000000',
+      credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} } as never,
+    });
+    expect(errorKey(error)).toBe('errors.passkeyCancelled');
+    // auth-js's WebAuthnError for a dialog the person closed, and for a key already registered.
+    const closed = {
+      __isWebAuthnError: true,
+      name: 'NotAllowedError',
+      code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY',
+    };
+    expect(errorKey(closed)).toBe('errors.passkeyCancelled');
+    const twice = {
+      __isWebAuthnError: true,
+      name: 'InvalidStateError',
+      code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED',
+    };
+    expect(errorKey(twice)).toBe('errors.passkeyExists');
   });
 
   it('maps a broken check constraint to the rule the person broke', async () => {

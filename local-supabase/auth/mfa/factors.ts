@@ -10,6 +10,7 @@ export interface FactorRow {
   factor_type: 'totp' | 'phone' | 'webauthn';
   status: 'verified' | 'unverified';
   secret: string | null;
+  web_authn_credential: unknown;
   created_at: Date;
   updated_at: Date;
 }
@@ -49,17 +50,19 @@ export async function deleteExpiredFactors(tx: Tx, userId: string): Promise<void
   );
 }
 
-export async function insertTotpFactor(
+/** A new unverified factor: TOTP with its secret, WebAuthn without (its credential comes later). */
+export async function insertFactor(
   tx: Tx,
   userId: string,
   friendlyName: string,
-  secret: string,
+  type: 'totp' | 'webauthn',
+  secret: string | null,
 ): Promise<FactorRow> {
   const { rows } = await tx.query<FactorRow>(
     `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,
         updated_at, secret)
-     values (gen_random_uuid(), $1, $2, 'totp', 'unverified', now(), now(), $3) returning *`,
-    [userId, friendlyName, secret],
+     values (gen_random_uuid(), $1, $2, $3, 'unverified', now(), now(), $4) returning *`,
+    [userId, friendlyName, type, secret],
   );
   const factor = rows[0];
   if (!factor) throw new Error('the new factor was not returned');
@@ -75,9 +78,14 @@ export async function sessionAal(tx: Tx, sessionId: string): Promise<'aal1' | 'a
   return rows[0]?.aal === 'aal2' ? 'aal2' : 'aal1';
 }
 
+/** The amr method a verified factor records: GoTrue's `totp` and `mfa/webauthn`. */
+function amrMethod(factor: FactorRow): string {
+  return factor.factor_type === 'webauthn' ? 'mfa/webauthn' : factor.factor_type;
+}
+
 /**
- * A verified factor raises the session to aal2 (GoTrue updateMFASessionAndClaims), records `totp` in
- * its amr claims, ends the user's other sessions still at aal1, and drops unverified factors of the
+ * A verified factor raises the session to aal2 (GoTrue updateMFASessionAndClaims), records `totp` or
+ * `mfa/webauthn` in its amr claims, ends the user's other sessions still at aal1, and drops unverified factors of the
  * same type.
  */
 export async function raiseSession(
@@ -94,7 +102,7 @@ export async function raiseSession(
     `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
      values ($1, now(), now(), $2, gen_random_uuid())
      on conflict (session_id, authentication_method) do update set updated_at = now()`,
-    [sessionId, factor.factor_type],
+    [sessionId, amrMethod(factor)],
   );
   await tx.query(
     "delete from auth.sessions where user_id = $1 and id <> $2 and (aal is null or aal = 'aal1')",

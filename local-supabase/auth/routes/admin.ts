@@ -19,6 +19,7 @@ import {
   type UserRow,
 } from '../users.ts';
 import { checkPasswordStrength, validateEmail } from '../validate.ts';
+import { findOwnPasskey, listPasskeys, toPasskeyJson } from '../webauthn/store.ts';
 import { addGenerateLinkRoutes } from './generate-link.ts';
 
 /** Go's strconv.ParseUint(text, 10, 64), with its error text (GoTrue quotes it to the client). */
@@ -223,6 +224,24 @@ export function addAdminRoutes(app: Hono<AppEnv>, context: AuthContext): void {
       return found;
     });
     return c.json(toFactorJson(factor));
+  });
+
+  // auth-js's `admin.passkey.listPasskeys` and `deletePasskey`.
+  app.get('/admin/users/:id/passkeys', async (c) => {
+    const rows = await db.transaction(async (tx) =>
+      listPasskeys(tx, (await loadUser(tx, c.req.param('id'))).id),
+    );
+    return c.json(rows.map(toPasskeyJson));
+  });
+
+  app.delete('/admin/users/:id/passkeys/:passkeyId', async (c) => {
+    await db.transaction(async (tx) => {
+      const user = await loadUser(tx, c.req.param('id'));
+      const passkey = await findOwnPasskey(tx, user.id, c.req.param('passkeyId'));
+      if (!passkey) throw notFound('validation_failed', 'Passkey not found');
+      await tx.query('delete from auth.webauthn_credentials where id = $1', [passkey.id]);
+    });
+    return c.body(null, 204);
   });
 
   addGenerateLinkRoutes(app, context);

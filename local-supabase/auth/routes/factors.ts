@@ -1,24 +1,31 @@
-// /factors: TOTP multi-factor authentication as GoTrue's mfa.go answers it: enroll, challenge,
-// verify (which raises the session to aal2 and returns new tokens) and unenroll. Factors are listed
-// with the user (GET /user), which is where auth-js's `mfa.listFactors()` reads them. Phone and
-// WebAuthn factors answer as GoTrue does when they are switched off.
+// /factors: TOTP and WebAuthn multi-factor authentication as GoTrue's mfa.go answers it: enroll,
+// challenge, verify (which raises the session to aal2 and returns new tokens) and unenroll. Factors
+// are listed with the user (GET /user), which is where auth-js's `mfa.listFactors()` reads them. Phone
+// factors answer as GoTrue does when they are switched off.
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { requireUser, type Caller } from '../authenticate.ts';
-import { readBody, stringField } from '../body.ts';
+import { objectField, readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
 import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import {
   CHALLENGE_EXPIRY_SECONDS,
+  type FactorRow,
   deleteExpiredFactors,
   findOwnFactor,
-  insertTotpFactor,
+  insertFactor,
   listFactors,
   raiseSession,
   removeFactor,
   sessionAal,
 } from '../mfa/factors.ts';
 import { checkTotpCode, generateTotpKey } from '../mfa/totp.ts';
+import {
+  verifyWebauthnFactor,
+  webauthnChallengeOptions,
+  type WebAuthnSessionData,
+} from '../mfa/webauthn-factor.ts';
+import { relyingParty } from '../webauthn/relying-party.ts';
 import { checkRateLimit, clientIp } from '../rate-limit.ts';
 import { reissueSession, toSessionResponse } from '../sessions.ts';
 
@@ -48,10 +55,13 @@ async function enroll(c: Context<FactorEnv>, context: AuthContext): Promise<Resp
     throw badRequest('validation_failed', FACTOR_TYPES);
   }
   const mfa = context.config.auth.mfa;
-  if (type !== 'totp' || !mfa.totp.enroll_enabled) throw switchedOff('enroll', type);
+  if (type === 'phone') throw switchedOff('enroll', type);
+  if (!(type === 'totp' ? mfa.totp : mfa.web_authn).enroll_enabled) {
+    throw switchedOff('enroll', type);
+  }
   const friendlyName = stringField(body, 'friendly_name') ?? '';
   const issuer = stringField(body, 'issuer') || new URL(context.config.auth.site_url).host;
-  const key = await generateTotpKey(issuer, user.email ?? '');
+  const key = type === 'totp' ? await generateTotpKey(issuer, user.email ?? '') : null;
   const factor = await context.db.transaction(async (tx) => {
     await deleteExpiredFactors(tx, user.id);
     const factors = await listFactors(tx, user.id);
@@ -71,14 +81,20 @@ async function enroll(c: Context<FactorEnv>, context: AuthContext): Promise<Resp
     if (verified > 0 && (await sessionAal(tx, sessionId)) !== 'aal2') {
       throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
     }
-    return insertTotpFactor(tx, user.id, friendlyName, key.secret);
+    return insertFactor(tx, user.id, friendlyName, type, key?.secret ?? null);
   });
   return c.json({
     id: factor.id,
-    type: 'totp',
+    type,
     friendly_name: factor.friendly_name ?? '',
-    totp: { qr_code: key.qrCode, secret: key.secret, uri: key.uri },
+    ...(key ? { totp: { qr_code: key.qrCode, secret: key.secret, uri: key.uri } } : {}),
   });
+}
+
+function verifyEnabled(context: AuthContext, type: FactorRow['factor_type']): boolean {
+  const mfa = context.config.auth.mfa;
+  if (type === 'totp') return mfa.totp.verify_enabled;
+  return type === 'webauthn' && mfa.web_authn.verify_enabled;
 }
 
 async function challenge(c: Context<FactorEnv>, context: AuthContext): Promise<Response> {
@@ -88,21 +104,47 @@ async function challenge(c: Context<FactorEnv>, context: AuthContext): Promise<R
     const factor = await findOwnFactor(tx, user.id, factorId);
     // GoTrue's order: the session, the factor, then the limit.
     checkRateLimit(c, context.limits.mfaChallenge);
-    if (factor.factor_type !== 'totp' || !context.config.auth.mfa.totp.verify_enabled) {
+    if (!verifyEnabled(context, factor.factor_type)) {
       throw switchedOff('verification', factor.factor_type);
     }
+    const webauthn =
+      factor.factor_type === 'webauthn'
+        ? await webauthnChallengeOptions(
+            relyingParty(context.config),
+            user,
+            factor,
+            await listFactors(tx, user.id),
+          )
+        : null;
     const { rows } = await tx.query<{ id: string; expires_at: number }>(
-      `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address)
-       values (gen_random_uuid(), $1, now(), $2::inet)
+      `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, web_authn_session_data)
+       values (gen_random_uuid(), $1, now(), $2::inet, $4::jsonb)
        returning id, extract(epoch from created_at)::bigint::int + $3 as expires_at`,
-      [factor.id, challengeIp(c), CHALLENGE_EXPIRY_SECONDS],
+      [
+        factor.id,
+        challengeIp(c),
+        CHALLENGE_EXPIRY_SECONDS,
+        webauthn ? JSON.stringify(webauthn.session) : null,
+      ],
     );
     await tx.query('update auth.mfa_factors set last_challenged_at = now() where id = $1', [
       factor.id,
     ]);
-    return rows[0];
+    return { row: rows[0], type: factor.factor_type, webauthn };
   });
-  return c.json({ id: created?.id, type: 'totp', expires_at: created?.expires_at });
+  return c.json({
+    id: created.row?.id,
+    type: created.type,
+    expires_at: created.row?.expires_at,
+    ...(created.webauthn
+      ? {
+          webauthn: {
+            type: created.webauthn.session.type,
+            credential_options: { publicKey: created.webauthn.publicKey },
+          },
+        }
+      : {}),
+  });
 }
 
 async function verify(c: Context<FactorEnv>, context: AuthContext): Promise<Response> {
@@ -114,13 +156,21 @@ async function verify(c: Context<FactorEnv>, context: AuthContext): Promise<Resp
   const grant = await context.db.transaction(async (tx) => {
     const factor = await findOwnFactor(tx, user.id, factorId);
     checkRateLimit(c, context.limits.mfaVerify);
-    if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
-    if (factor.factor_type !== 'totp' || !context.config.auth.mfa.totp.verify_enabled) {
+    const webauthn = factor.factor_type === 'webauthn';
+    if (!webauthn && code === '') {
+      throw badRequest('validation_failed', 'Code needs to be non-empty');
+    }
+    if (!verifyEnabled(context, factor.factor_type)) {
       throw switchedOff('verification', factor.factor_type);
     }
     const { rows } = UUID.test(challengeId)
-      ? await tx.query<{ verified_at: Date | null; ip: string; expired: boolean }>(
-          `select verified_at, host(ip_address) as ip,
+      ? await tx.query<{
+          verified_at: Date | null;
+          ip: string;
+          expired: boolean;
+          session: WebAuthnSessionData | null;
+        }>(
+          `select verified_at, host(ip_address) as ip, web_authn_session_data as session,
                   created_at + make_interval(secs => $3) < now() as expired
            from auth.mfa_challenges where id = $1 and factor_id = $2`,
           [challengeId, factor.id, CHALLENGE_EXPIRY_SECONDS],
@@ -144,7 +194,11 @@ async function verify(c: Context<FactorEnv>, context: AuthContext): Promise<Resp
         `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
       );
     }
-    if (!checkTotpCode(factor.secret ?? '', code)) {
+    if (webauthn) {
+      if (!found.session) throw badRequest('validation_failed', 'WebAuthn config required');
+      const params = objectField(body, 'webauthn');
+      await verifyWebauthnFactor(tx, relyingParty(context.config), factor, found.session, params);
+    } else if (!checkTotpCode(factor.secret ?? '', code)) {
       throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
     }
     await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [

@@ -3,7 +3,7 @@
 // member's context. `shown` leaves a section out for accounts it does not apply to.
 import type { Session } from '@supabase/auth-js';
 import type { GoTrueClient } from '@supabase/auth-js';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { MemberData } from '../shared/client';
 import type { Profile } from '../shared/profile';
 import { AvatarForm } from './AvatarForm';
@@ -19,6 +19,9 @@ import { PasswordForm } from './PasswordForm';
 import { SignInMethods } from './SignInMethods';
 import { SignOutButtons } from './SignOutButtons';
 import type { AccountKey, ArticleLinks, LocalePaths } from './strings';
+
+// Passkeys and second factors: their code loads only when the section is drawn.
+const SecuritySection = lazy(() => import('./security/SecuritySection'));
 
 /** Everything a section may draw from: the member, their profile and the page's settings. */
 export interface SectionContext {
@@ -105,6 +108,15 @@ export const accountSections: AccountSection[] = [
     ),
     // An organisation's account signs in only through its single sign-on ('organisation' says so).
     shown: ({ session }) => !isSsoAccount(session.user),
+  },
+  {
+    id: 'security',
+    title: 'account.security.heading',
+    render: ({ auth, session, locale }) => (
+      <Suspense fallback={null}>
+        <SecuritySection auth={auth} session={session} locale={locale} />
+      </Suspense>
+    ),
   },
   {
     id: 'notifications',

@@ -132,7 +132,13 @@ export function CredentialsForm({ auth, links, state, dispatch }: Omit<WayProps,
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
         <form noValidate onSubmit={(event) => void submit(event)}>
-          {field('email', 'auth.field.email', 'email', 'email')}
+          {/* `webauthn`: where the browser supports it, passkeys are offered in this field's autofill. */}
+          {field(
+            'email',
+            'auth.field.email',
+            'email',
+            tab === 'signUp' ? 'email' : 'username webauthn',
+          )}
           {(tab === 'password' || tab === 'signUp') &&
             field(
               'password',

@@ -6,6 +6,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import type { Locale } from '../../i18n/locales';
 import { adoptPageLocale, takeFreshSignIn } from '../shared/fresh-sign-in';
 import { useProfile } from '../shared/profile';
+import { needsSecondFactor } from '../shared/second-factor/assurance';
 import { HYDRATED_EVENT } from '../shared/session-directive';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
@@ -40,7 +41,12 @@ export function Header({ auth, rest, locale, paths }: Props) {
   const [loaded, setLoaded] = useState<LoadedDialog | null>(null);
   const [dialog, dispatch] = useReducer(dialogReducer, initialDialogState);
   const trigger = useRef<HTMLButtonElement>(null);
-  const userId = state.status === 'signedIn' ? state.session.user.id : null;
+  // Signed in with a password or e-mail code on an account with a second factor: not yet signed in
+  // for the reader, the dialog asks for the factor first.
+  const pending =
+    state.status === 'signedIn' && needsSecondFactor(state.session) ? state.session : null;
+  const signedIn = state.status === 'signedIn' && pending === null;
+  const userId = signedIn ? state.session.user.id : null;
   const profile = useProfile(rest, userId);
   // Signed in after this page showed "Sign in" (not a session restored on load or by another tab's
   // storage event hydrating the island): then the preferred language is applied at once.
@@ -53,13 +59,18 @@ export function Header({ auth, rest, locale, paths }: Props) {
     trigger.current?.dispatchEvent(new Event(HYDRATED_EVENT, { bubbles: true }));
   }, []);
 
+  const status = signedIn ? 'signedIn' : state.status === 'loading' ? 'loading' : 'signedOut';
   useEffect(() => {
-    if (state.status === 'signedIn') setDialogOpen(false);
+    if (status === 'signedIn') setDialogOpen(false);
     // The link and provider return page moves on by itself; the next page applies the language.
     const onReturnPage = window.location.pathname === paths.confirm;
-    if (previousStatus.current === 'signedOut' && state.status === 'signedIn' && !onReturnPage) {
+    if (previousStatus.current === 'signedOut' && status === 'signedIn' && !onReturnPage) {
       setFreshSignIn(true);
-    } else if (previousStatus.current === 'loading' && state.status === 'signedIn') {
+    } else if (
+      previousStatus.current === 'loading' &&
+      status === 'signedIn' &&
+      state.status === 'signedIn'
+    ) {
       if (!takeFreshSignIn()) {
         // A session restored on load: the language is only offered.
       } else if (typeof state.session.user.user_metadata['locale'] !== 'string') {
@@ -69,8 +80,22 @@ export function Header({ auth, rest, locale, paths }: Props) {
         setFreshSignIn(true);
       }
     }
-    previousStatus.current = state.status;
-  }, [state, paths.confirm, rest, locale]);
+    previousStatus.current = status;
+  }, [status, state, paths.confirm, rest, locale]);
+
+  const openDialog = () => {
+    setDialogOpen(true);
+    // If the download fails (offline), nothing opens and the next press tries again.
+    if (loaded === null) {
+      import('./LazySignInDialog')
+        .then(({ loadSignInDialog }) => loadSignInDialog(locale))
+        .then(setLoaded, () => {
+          setDialogOpen(false);
+        });
+    }
+  };
+  // A session that owes its second factor keeps the dialog open at that step (it was open for the
+  // password or code); one found on loading a page shows "Sign in", which opens at the step.
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const links: Links = {
@@ -79,7 +104,7 @@ export function Header({ auth, rest, locale, paths }: Props) {
     locale,
   };
 
-  if (state.status === 'signedIn') {
+  if (signedIn) {
     return (
       <>
         <AccountMenu
@@ -106,17 +131,7 @@ export function Header({ auth, rest, locale, paths }: Props) {
         aria-haspopup="dialog"
         // Other islands open this dialog by clicking this button (the comment box's "Sign in").
         data-sign-in
-        onClick={() => {
-          setDialogOpen(true);
-          // If the download fails (offline), nothing opens and the next press tries again.
-          if (loaded === null) {
-            import('./LazySignInDialog')
-              .then(({ loadSignInDialog }) => loadSignInDialog(locale))
-              .then(setLoaded, () => {
-                setDialogOpen(false);
-              });
-          }
-        }}
+        onClick={openDialog}
       >
         {t('header.signIn')}
       </button>
@@ -136,6 +151,7 @@ export function Header({ auth, rest, locale, paths }: Props) {
           links={links}
           state={dialog}
           dispatch={dispatch}
+          pendingSession={pending}
           onClose={() => {
             setDialogOpen(false);
             trigger.current?.focus();

@@ -1,13 +1,14 @@
 // The sign-in dialog: a native modal <dialog> (the browser traps focus, Esc closes it, the rest of
 // the page is inert). Its body is the forms (CredentialsForm) with the other ways in below them
 // (OtherWays); a step that must come before the reader counts as signed in takes the body's place.
-import type { GoTrueClient } from '@supabase/auth-js';
+import type { GoTrueClient, Session } from '@supabase/auth-js';
 import { useEffect, useId, useRef } from 'react';
 import { useT } from '../shared/strings';
 import type * as actions from './auth-actions';
 import { CredentialsForm } from './CredentialsForm';
 import type { DialogAction, DialogState } from './dialog-state';
 import { OtherWays } from './OtherWays';
+import { SecondFactorStep } from './SecondFactorStep';
 
 interface Props {
   open: boolean;
@@ -16,9 +17,19 @@ interface Props {
   state: DialogState;
   dispatch: (action: DialogAction) => void;
   onClose: () => void;
+  /** A session that still owes its second factor: the dialog asks for it instead of its forms. */
+  pendingSession?: Session | null;
 }
 
-export function SignInDialog({ open, auth, links, state, dispatch, onClose }: Props) {
+export function SignInDialog({
+  open,
+  auth,
+  links,
+  state,
+  dispatch,
+  onClose,
+  pendingSession = null,
+}: Props) {
   const t = useT();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -45,9 +56,15 @@ export function SignInDialog({ open, auth, links, state, dispatch, onClose }: Pr
           {t('auth.dialog.close')}
         </button>
       </div>
-      <CredentialsForm {...way} />
-      {/* Mounted with the open dialog, so each way asks the server what it needs on opening. */}
-      {open && <OtherWays {...way} id={id} />}
+      {pendingSession ? (
+        <SecondFactorStep auth={auth} session={pendingSession} id={id} />
+      ) : (
+        <>
+          <CredentialsForm {...way} />
+          {/* Mounted with the open dialog, so each way asks the server what it needs on opening. */}
+          {open && <OtherWays {...way} id={id} />}
+        </>
+      )}
     </dialog>
   );
 }

@@ -1,6 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
 import { errorKey } from '../shared/error-keys';
+import { SecondFactorForm } from '../shared/second-factor/SecondFactorForm';
+import { needsSecondFactor, verifiedFactors } from '../shared/second-factor/assurance';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
 import type { ApiResult } from '../comments/data/results';
@@ -30,7 +32,7 @@ interface Props {
  */
 export function Moderation({ client, locale, articles }: Props) {
   const t = useT();
-  const { state: session } = useSession();
+  const { state: session, auth } = useSession();
   const userId = session.status === 'signedIn' ? session.session.user.id : null;
   const [role, setRole] = useState<Member['role'] | null | 'loading'>('loading');
   const [queue, setQueue] = useState<QueueEntry[]>([]);
@@ -50,7 +52,13 @@ export function Moderation({ client, locale, articles }: Props) {
     });
   }, [client, userId]);
 
-  const moderator = role === 'moderator' || role === 'admin';
+  const staff = role === 'moderator' || role === 'admin';
+  // The database admits staff only at aal2: without a factor the page leads to the Security
+  // section, at aal1 it asks for the factor before the queue loads.
+  const signedInSession = session.status === 'signedIn' ? session.session : null;
+  const factors = signedInSession ? verifiedFactors(signedInSession) : [];
+  const owesFactor = signedInSession !== null && needsSecondFactor(signedInSession);
+  const moderator = staff && factors.length > 0 && !owesFactor;
   const refresh = useCallback(async () => {
     const [reports, hiddenComments] = await Promise.all([
       loadOpenReports(client),
@@ -92,7 +100,24 @@ export function Moderation({ client, locale, articles }: Props) {
     return <p className="meta">{t('moderation.loading')}</p>;
   }
   if (userId === null) return <p>{t('moderation.signedOut')}</p>;
-  if (!moderator) return <p>{t('moderation.notModerator')}</p>;
+  if (!staff) return <p>{t('moderation.notModerator')}</p>;
+  if (factors.length === 0) {
+    return (
+      <p>
+        {t('moderation.secondFactor.none')}{' '}
+        <a href={`/${locale}/account/#security`}>{t('moderation.secondFactor.link')}</a>
+      </p>
+    );
+  }
+  if (owesFactor) {
+    return (
+      <section aria-labelledby="second-factor-heading" className="moderation-second-factor">
+        <h2 id="second-factor-heading">{t('auth.mfa.heading')}</h2>
+        <p>{t('auth.mfa.explain')}</p>
+        <SecondFactorForm auth={auth} factors={factors} />
+      </section>
+    );
+  }
 
   const authorOf = (comment: ModeratedComment) =>
     comment.author?.display_name ?? t('comments.deletedAuthor');

@@ -3,6 +3,14 @@
 import type { ErrorKey } from './error-keys';
 
 export const errorKeys = [
+  'errors.secondFactorRequired',
+  'errors.mfaCode',
+  'errors.passkeyFailed',
+  'errors.passkeyCancelled',
+  'errors.passkeyExists',
+  'errors.passkeyUnsupported',
+  'errors.tooManyFactors',
+  'errors.factorNameTaken',
   'errors.generic',
   'errors.offline',
   'errors.invalidCredentials',

@@ -71,6 +71,25 @@ const authCodes: Record<string, ErrorKey> = {
   temporarily_unavailable: 'errors.providerFailed',
   single_identity_not_deletable: 'errors.lastIdentity',
   identity_not_found: 'errors.alreadyDone',
+  // Second factors and passkeys.
+  insufficient_aal: 'errors.secondFactorRequired',
+  mfa_verification_failed: 'errors.mfaCode',
+  mfa_challenge_expired: 'errors.mfaCode',
+  mfa_ip_address_mismatch: 'errors.mfaCode',
+  mfa_factor_not_found: 'errors.mfaCode',
+  mfa_factor_name_conflict: 'errors.factorNameTaken',
+  too_many_enrolled_mfa_factors: 'errors.tooManyFactors',
+  too_many_passkeys: 'errors.tooManyFactors',
+  webauthn_verification_failed: 'errors.passkeyFailed',
+  webauthn_challenge_not_found: 'errors.passkeyCancelled',
+  webauthn_challenge_expired: 'errors.passkeyCancelled',
+  webauthn_credential_exists: 'errors.passkeyExists',
+  passkey_disabled: 'errors.passkeyUnsupported',
+  mfa_webauthn_enroll_not_enabled: 'errors.passkeyUnsupported',
+  mfa_webauthn_verify_not_enabled: 'errors.passkeyUnsupported',
+  // auth-js's WebAuthnError codes (the browser's ceremony, lib/webauthn.errors.ts).
+  ERROR_CEREMONY_ABORTED: 'errors.passkeyCancelled',
+  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: 'errors.passkeyExists',
 };
 
 /** Keys our database functions and triggers raise in `error.message` (README, "Security model"). */
@@ -90,6 +109,7 @@ const databaseKeys: Record<string, ErrorKey> = {
   report_closed: 'errors.reportClosed',
   invalid_until: 'errors.invalidUntil',
   invalid_role: 'errors.notAllowed',
+  second_factor_required: 'errors.secondFactorRequired',
 };
 
 /** Check constraints (SQLSTATE 23514, named in the message) → the rule the person broke. */
@@ -136,6 +156,17 @@ export function errorKey(error: unknown): ErrorKey {
   if (name === 'AuthRetryableFetchError') return status === 0 ? 'errors.offline' : 'errors.generic';
   if (name === 'AuthSessionMissingError') return 'errors.sessionExpired';
   if (name === 'AuthWeakPasswordError') return 'errors.weakPassword';
+  // The browser's passkey dialog: closed, timed out or refused (NotAllowedError), or no WebAuthn.
+  if (field(error, '__isWebAuthnError') === true || name === 'NotAllowedError') {
+    const known = typeof code === 'string' ? authCodes[code] : undefined;
+    if (known) return known;
+    return name === 'NotAllowedError' || name === 'AbortError'
+      ? 'errors.passkeyCancelled'
+      : 'errors.passkeyFailed';
+  }
+  if (name === 'AuthUnknownError' && message === 'Browser does not support WebAuthn') {
+    return 'errors.passkeyUnsupported';
+  }
   // storage-js: a rejected fetch is wrapped as StorageUnknownError with the TypeError inside.
   if (name === 'StorageUnknownError' && field(error, 'originalError') instanceof TypeError) {
     return 'errors.offline';

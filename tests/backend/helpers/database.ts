@@ -35,5 +35,19 @@ export function userClaims(userId: string, email = `${userId}@example.test`): Cl
   };
 }
 
+/**
+ * A session that has passed a second factor (GoTrue after `mfa.verify`): aal2 with `totp` in amr.
+ * Moderators and admins act only with such a session (migration 20261127110000).
+ */
+export function secondFactorClaims(userId: string, email?: string): Claims {
+  const claims = userClaims(userId, email);
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    ...claims,
+    aal: 'aal2',
+    amr: [{ method: 'totp', timestamp: now }, ...(claims['amr'] as object[])],
+  };
+}
+
 export const anonClaims: Claims = { role: 'anon', iss: 'supabase-demo' };
 export const serviceClaims: Claims = { role: 'service_role', iss: 'supabase-demo' };

@@ -284,10 +284,12 @@ describe('calling functions through supabase-js rpc()', () => {
   });
 
   it('calls the product functions as the caller', async () => {
-    const moderator = server.withToken(
-      await server.tokenFor('5eed0000-0000-4000-8000-000000000003'),
-    );
+    const moderatorId = '5eed0000-0000-4000-8000-000000000003';
+    const moderator = server.withToken(await server.tokenFor(moderatorId, { secondFactor: true }));
     expect((await moderator.rpc('is_moderator')).data).toBe(true);
+    // The same moderator signed in with a password alone (aal1) does not count as one.
+    const passwordOnly = server.withToken(await server.tokenFor(moderatorId));
+    expect((await passwordOnly.rpc('is_moderator')).data).toBe(false);
     expect((await sb.rpc('is_moderator')).data).toBe(false);
     const counts = await sb.from('public_profiles').select('display_name').limit(2);
     expect(pluck(counts.data, 'display_name')).toHaveLength(2);

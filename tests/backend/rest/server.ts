@@ -3,7 +3,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import type { Database } from '../../../local-supabase/db/database.ts';
-import { userClaims } from '../helpers/database.ts';
+import { secondFactorClaims, userClaims } from '../helpers/database.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { createFixtures } from './fixtures.ts';
 
@@ -35,7 +35,11 @@ export interface RestServer {
   /** A client whose requests carry `token` as the bearer. */
   withToken(token: string): Client;
   /** A signed access token for a user, as the auth service would issue. */
-  tokenFor(userId: string, options?: { expiresIn?: number }): Promise<string>;
+  /** An access token of this user; `secondFactor`: a session past its second factor (aal2). */
+  tokenFor(
+    userId: string,
+    options?: { expiresIn?: number; secondFactor?: boolean },
+  ): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -64,7 +68,8 @@ export async function startRestServer(
     withToken: (token) => client(url, anonKey, token),
     async tokenFor(userId, options = {}) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ ...userClaims(userId), exp: now + (options.expiresIn ?? 3600) })
+      const claims = options.secondFactor ? secondFactorClaims(userId) : userClaims(userId);
+      return new SignJWT({ ...claims, exp: now + (options.expiresIn ?? 3600) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .sign(secret);
     },

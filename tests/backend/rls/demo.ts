@@ -1,6 +1,6 @@
 // The demo data of supabase/seed.sql that the RLS matrix and the schema tests act on and as.
 import type { Claims } from '../../../local-supabase/db/database.ts';
-import { anonClaims, userClaims } from '../helpers/database.ts';
+import { anonClaims, secondFactorClaims, userClaims } from '../helpers/database.ts';
 
 /** Every demo account's password (development only). */
 export const demoPassword = 'polyglot-demo-2026';
@@ -58,11 +58,16 @@ export const avatarFixtures = [
   { owner: 'otherMember', name: `${demoUsers.otherMember.id}/avatar.png` },
 ] as const satisfies readonly { owner: SignedInActor; name: string }[];
 
-/** The claims an access token of this actor carries (what the server sets as `request.jwt.claims`). */
+/**
+ * The claims an access token of this actor carries (what the server sets as `request.jwt.claims`):
+ * the moderator and the admin past their seeded second factor (aal2), the members at aal1.
+ */
 export function claimsFor(actor: Actor): Claims {
   if (actor === 'anon') return anonClaims;
   const user = demoUsers[actor];
-  return userClaims(user.id, user.email);
+  return actor === 'moderator' || actor === 'admin'
+    ? secondFactorClaims(user.id, user.email)
+    : userClaims(user.id, user.email);
 }
 
 /** The actor's user id; null for anon. */

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../local-supabase/db/database.ts';
 import { freshDatabase } from '../helpers/database.ts';
 import { demoUsers } from '../rls/demo.ts';
-import { createMember, postComment, queryAs, refusal, setRoleDirectly } from './support.ts';
+import {
+  createMember,
+  postComment,
+  queryAs,
+  queryAtAal1,
+  refusal,
+  setRoleDirectly,
+} from './support.ts';
 
 const { moderator, admin } = demoUsers;
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
@@ -23,6 +30,28 @@ describe('moderation functions', () => {
   const visibleToAnon = async (commentId: string) =>
     (await queryAs(db, null, 'select 1 from public.comments where id = $1', [commentId])).rows
       .length === 1;
+
+  it('count staff only with a second factor: at aal1 a moderator is refused and told why', async () => {
+    const check = 'select public.is_moderator() as moderator, public.is_admin() as admin';
+    const atAal1 = await queryAtAal1<{ moderator: boolean; admin: boolean }>(
+      db,
+      demoUsers.admin.id,
+      check,
+    );
+    expect(atAal1.rows[0]).toEqual({ moderator: false, admin: false });
+    const atAal2 = await queryAs<{ moderator: boolean; admin: boolean }>(
+      db,
+      demoUsers.admin.id,
+      check,
+    );
+    expect(atAal2.rows[0]).toEqual({ moderator: true, admin: true });
+    const error = await refusal(
+      queryAtAal1(db, demoUsers.moderator.id, 'select public.hide_comment($1)', [
+        '5eedc000-0000-4000-8000-000000000003',
+      ]),
+    );
+    expect(error).toMatchObject({ code: '42501', message: 'second_factor_required' });
+  });
 
   it('tell who moderates: is_moderator() is true for moderators and admins only', async () => {
     const answers: Record<string, unknown> = {};

@@ -6,7 +6,7 @@ import {
   type DatabaseError,
   type QueryResult,
 } from '../../../local-supabase/db/database.ts';
-import { anonClaims, userClaims } from '../helpers/database.ts';
+import { anonClaims, secondFactorClaims, userClaims } from '../helpers/database.ts';
 
 let created = 0;
 
@@ -37,15 +37,28 @@ export async function setRoleDirectly(db: Database, userId: string, role: string
   await db.query('update public.profiles set role = $2 where id = $1', [userId, role]);
 }
 
-/** Runs one statement as this user (null: anon) in its own transaction, as a request would. */
+/**
+ * Runs one statement as this user (null: anon) in its own transaction, as a request would, with a
+ * session that has passed a second factor (aal2): what moderators and admins need to act; a member's
+ * rights do not depend on it. `queryAtAal1` is the same user signed in with a password alone.
+ */
 export function queryAs<T = Record<string, unknown>>(
   db: Database,
   userId: string | null,
   sql: string,
   params: unknown[] = [],
 ): Promise<QueryResult<T>> {
-  const claims = userId ? userClaims(userId) : anonClaims;
+  const claims = userId ? secondFactorClaims(userId) : anonClaims;
   return db.asRole(claims, (tx) => tx.query<T>(sql, params));
+}
+
+export function queryAtAal1<T = Record<string, unknown>>(
+  db: Database,
+  userId: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<QueryResult<T>> {
+  return db.asRole(userClaims(userId), (tx) => tx.query<T>(sql, params));
 }
 
 /** Awaits a statement that must fail and returns the Postgres error. */

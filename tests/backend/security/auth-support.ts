@@ -2,6 +2,7 @@
 // commenting is suspended, the moderator and the admin, each with a session of their own.
 import { request as httpRequest } from 'node:http';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { passSecondFactor, staffFactor } from '../helpers/second-factor.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { demoPassword, demoUsers } from '../rls/demo.ts';
 
@@ -51,11 +52,15 @@ export async function signInAs(server: TestServer, role: SignedInRole): Promise<
   const client = server.client();
   const { data, error } = await client.auth.signInWithPassword(credentialsOf(role));
   if (error) throw new Error(`sign-in as ${role} failed: ${error.message}`);
+  const factor = staffFactor(role);
+  if (factor) await passSecondFactor(client, factor);
+  const session = factor ? (await client.auth.getSession()).data.session : data.session;
+  if (!session) throw new Error(`no session for ${role}`);
   return {
     client,
-    accessToken: data.session.access_token,
-    refreshToken: data.session.refresh_token,
-    userId: data.session.user.id,
+    accessToken: session.access_token,
+    refreshToken: session.refresh_token,
+    userId: session.user.id,
   };
 }
 

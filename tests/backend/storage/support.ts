@@ -1,11 +1,15 @@
 // Helpers for the storage and realtime suites: demo accounts signed in through the real auth service.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { passSecondFactor, staffFactor } from '../helpers/second-factor.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { demoPassword, demoUsers, type SignedInActor } from '../rls/demo.ts';
 
 export { demoUsers };
 
-/** A client signed in as one of the seeded demo accounts (password sign-in, as a member does). */
+/**
+ * A client signed in as one of the seeded demo accounts (password sign-in, as a member does); the
+ * moderator and the admin then pass their seeded second factor, as staff must.
+ */
 export async function signIn(
   server: TestServer,
   actor: SignedInActor,
@@ -17,6 +21,8 @@ export async function signIn(
     password: demoPassword,
   });
   if (error) throw new Error(`sign-in as ${actor} failed: ${error.message}`);
+  const factor = staffFactor(actor);
+  if (factor) await passSecondFactor(client, factor);
   return client;
 }
 

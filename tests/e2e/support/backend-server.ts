@@ -14,12 +14,15 @@ function portFrom(name: string): number {
 }
 
 const plenty = 1_000_000;
+const siteUrl = new URL(process.env['E2E_SITE_URL'] ?? 'http://127.0.0.1:4321');
 const server = await startTestServer({
   port: portFrom('E2E_SUPABASE_PORT'),
   mailboxPort: portFrom('E2E_MAILBOX_PORT'),
   settings: {
     auth: {
-      site_url: process.env['E2E_SITE_URL'] ?? 'http://127.0.0.1:4321',
+      site_url: siteUrl.origin,
+      // Passkeys need a host name: the browser tests that use them open the site on localhost.
+      webauthn: { rp_origins: [`${siteUrl.protocol}//localhost:${siteUrl.port}`] },
       rate_limit: {
         email_sent: plenty,
         sign_in_sign_ups: plenty,

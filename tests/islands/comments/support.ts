@@ -2,6 +2,7 @@
 // demo members and fresh ones.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { uniqueEmail } from '../../backend/helpers/mail.ts';
+import { passSecondFactor, staffFactor } from '../../backend/helpers/second-factor.ts';
 import type { TestServer } from '../../backend/helpers/server.ts';
 
 export const demoPassword = 'polyglot-demo-2026';
@@ -12,7 +13,7 @@ export const demo = {
   admin: { id: '5eed0000-0000-4000-8000-000000000004', email: 'admin@example.com' },
 } as const;
 
-/** A browser-like client signed in as a demo member. */
+/** A browser-like client signed in as a demo member; the moderator and admin past their second factor. */
 export async function signedIn(
   server: TestServer,
   who: keyof typeof demo,
@@ -23,6 +24,8 @@ export async function signedIn(
     password: demoPassword,
   });
   if (error) throw error;
+  const factor = staffFactor(who);
+  if (factor) await passSecondFactor(client, factor);
   return client;
 }
 

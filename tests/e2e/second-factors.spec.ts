@@ -1,0 +1,210 @@
+// Second factors and passkeys in Chromium, with its virtual authenticator (the DevTools WebAuthn
+// domain) standing in for a phone's passkey provider or a USB security key: a passkey added on the
+// account page signs in from the header after signing out; a security key and an authenticator app
+// (codes computed from the secret the page shows) are asked for by the sign-in dialog before the
+// reader counts as signed in; a moderator at aal1 is asked for the factor before the queue loads.
+// Passkeys need a host name (browsers refuse an IP address as relying party): these pages are
+// opened on localhost, which the e2e backend accepts as the site's origin.
+import type { Page } from '@playwright/test';
+import { TOTP } from 'otpauth';
+import { demoSecondFactors, totpCode } from '../backend/helpers/second-factor.ts';
+import { AccountPage, freshMember, memberPassword } from './support/account.ts';
+import { findAccessibilityViolations } from './support/axe.ts';
+import { expect, test } from './support/fixtures.ts';
+import { backendAvailable, demoPassword, MemberHeader } from './support/members.ts';
+import { uiText } from './support/ui-strings.ts';
+
+test.skip(!backendAvailable, 'needs the local e2e backend');
+
+function onLocalhost(path: string): string {
+  const base = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1');
+  base.hostname = 'localhost';
+  return new URL(path, base).toString();
+}
+
+/** A platform authenticator with user verification, answering every ceremony at once. */
+async function addVirtualAuthenticator(page: Page, transport: 'internal' | 'usb') {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport,
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+async function signInFresh(page: Page, header: MemberHeader) {
+  const member = await freshMember('Factor Fay');
+  await page.goto(onLocalhost('/en/'));
+  await header.signInWithPassword(member.email, memberPassword);
+  await expect(header.accountButton).toBeVisible();
+  return member;
+}
+
+/** Adds a passkey named `name` on the account page of a freshly signed-in member. */
+async function addPasskey(page: Page, name: string) {
+  await page.goto(onLocalhost('/en/account/'));
+  const account = new AccountPage(page, 'en');
+  const security = account.section('account.security.heading');
+  await expect(security.getByText(uiText('en', 'account.security.none'))).toBeVisible();
+  await account.field('account.security.heading', 'account.security.name').fill(name);
+  await account.button('account.security.heading', 'account.security.passkey.add').click();
+  await expect(security.getByRole('status')).toHaveText(
+    uiText('en', 'account.security.passkey.done'),
+  );
+  await expect(security.getByRole('listitem')).toContainText([name]);
+}
+
+test('a passkey added on the account page signs in with the header’s passkey button', async ({
+  page,
+}) => {
+  // As in a browser without conditional mediation: only the button offers the passkey.
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+  });
+  await addVirtualAuthenticator(page, 'internal');
+  const header = new MemberHeader(page, 'en');
+  await signInFresh(page, header);
+  await addPasskey(page, 'Work laptop');
+  expect(await findAccessibilityViolations(page)).toEqual([]);
+
+  await header.signOut();
+  await expect(header.signInButton).toBeVisible();
+  await header.openDialog();
+  await expect(header.field('auth.field.email')).toHaveAttribute(
+    'autocomplete',
+    'username webauthn',
+  );
+  await header.dialog.getByRole('button', { name: uiText('en', 'auth.passkey.button') }).click();
+  await expect(header.accountButton).toBeVisible();
+  await expect(header.dialog).toBeHidden();
+});
+
+test('a passkey is offered in the sign-in dialog’s autofill (conditional mediation)', async ({
+  page,
+}) => {
+  await addVirtualAuthenticator(page, 'internal');
+  const header = new MemberHeader(page, 'en');
+  await signInFresh(page, header);
+  await addPasskey(page, 'Phone');
+  await header.signOut();
+  await expect(header.signInButton).toBeVisible();
+  // Opening the dialog starts the quiet request; Chromium's virtual authenticator answers it as a
+  // person picking the passkey from the e-mail field's suggestions would.
+  await header.signInButton.click();
+  await expect(header.accountButton).toBeVisible();
+});
+
+test('a security key added as second factor is asked for at the next sign-in', async ({ page }) => {
+  await addVirtualAuthenticator(page, 'usb');
+  const header = new MemberHeader(page, 'en');
+  const member = await signInFresh(page, header);
+  await page.goto(onLocalhost('/en/account/'));
+  const account = new AccountPage(page, 'en');
+  await account.button('account.security.heading', 'account.security.key.add').click();
+  await expect(account.section('account.security.heading').getByRole('status')).toHaveText(
+    uiText('en', 'account.security.key.done'),
+  );
+
+  await header.signOut();
+  await header.signInWithPassword(member.email, memberPassword);
+  const step = header.dialog.getByRole('region', { name: uiText('en', 'auth.mfa.heading') });
+  await expect(step).toBeVisible();
+  await expect(header.accountButton).toHaveCount(0);
+  expect(await findAccessibilityViolations(page)).toEqual([]);
+  await step.getByRole('button', { name: uiText('en', 'auth.mfa.useKey') }).click();
+  await expect(header.accountButton).toBeVisible();
+});
+
+test('an authenticator app is added with a first code and asked for at sign-in; a wrong code keeps what was typed', async ({
+  page,
+}) => {
+  const header = new MemberHeader(page, 'fr');
+  const member = await freshMember('Agnès Appli', 'fr');
+  await page.goto('/fr/');
+  await header.signInWithPassword(member.email, memberPassword);
+  await expect(header.accountButton).toBeVisible();
+  await page.goto('/fr/account/');
+  const account = new AccountPage(page, 'fr');
+  const security = account.section('account.security.heading');
+  await account.button('account.security.heading', 'account.security.totp.add').click();
+  await expect(
+    security.getByRole('img', { name: uiText('fr', 'account.security.totp.qr') }),
+  ).toBeVisible();
+  const secret = (await security.locator('.totp-secret').textContent()) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const code = () => new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+  await account.field('account.security.heading', 'account.security.totp.code').fill(code());
+  await account.button('account.security.heading', 'account.security.totp.verify').click();
+  await expect(security.getByRole('status')).toHaveText(uiText('fr', 'account.security.totp.done'));
+  expect(await findAccessibilityViolations(page)).toEqual([]);
+
+  await header.signOut();
+  await header.signInWithPassword(member.email, memberPassword);
+  const step = header.dialog.getByRole('region', { name: uiText('fr', 'auth.mfa.heading') });
+  const field = step.getByLabel(uiText('fr', 'auth.mfa.code'));
+  const wrong = code() === '000000' ? '111111' : '000000';
+  await field.fill(wrong);
+  await step.getByRole('button', { name: uiText('fr', 'auth.mfa.submit') }).click();
+  await expect(step.getByRole('alert')).toHaveText(uiText('fr', 'errors.mfaCode'));
+  await expect(field).toHaveValue(wrong);
+  await field.fill(code());
+  await step.getByRole('button', { name: uiText('fr', 'auth.mfa.submit') }).click();
+  await expect(header.accountButton).toBeVisible();
+});
+
+test('a moderator signed in with a password is asked for the second factor before the queue loads', async ({
+  page,
+}) => {
+  // French: the demo moderator's language, so passing the factor (a fresh sign-in) stays here.
+  const header = new MemberHeader(page, 'fr');
+  await page.goto('/fr/');
+  await header.signInWithPassword('moderator@example.com', demoPassword);
+  await expect(
+    header.dialog.getByRole('region', { name: uiText('fr', 'auth.mfa.heading') }),
+  ).toBeVisible();
+  await header.dialog.getByRole('button', { name: uiText('fr', 'auth.dialog.close') }).click();
+  // Not signed in for the reader yet: the header still offers "Sign in".
+  await expect(header.signInButton).toBeVisible();
+
+  await page.goto('/fr/moderation/');
+  const form = page.locator('main').getByRole('region', { name: uiText('fr', 'auth.mfa.heading') });
+  await expect(form).toBeVisible();
+  await expect(page.getByRole('heading', { name: uiText('fr', 'moderation.reports') })).toHaveCount(
+    0,
+  );
+  expect(await findAccessibilityViolations(page)).toEqual([]);
+  await form
+    .getByLabel(uiText('fr', 'auth.mfa.code'))
+    .fill(totpCode(demoSecondFactors.moderator.secret));
+  await form.getByRole('button', { name: uiText('fr', 'auth.mfa.submit') }).click();
+  await expect(
+    page.getByRole('heading', { name: uiText('fr', 'moderation.reports') }),
+  ).toBeVisible();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const locale of ['en', 'de', 'fr', 'ar'] as const) {
+    test(`the Security section is accessible in ${locale}, ${colorScheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      const header = new MemberHeader(page, locale);
+      const member = await freshMember('Axe Ada', locale);
+      await page.goto(`/${locale}/`);
+      await header.signInWithPassword(member.email, memberPassword);
+      await expect(header.accountButton).toBeVisible();
+      await page.goto(`/${locale}/account/#security`);
+      const account = new AccountPage(page, locale);
+      await expect(
+        account
+          .section('account.security.heading')
+          .getByText(uiText(locale, 'account.security.none')),
+      ).toBeVisible();
+      expect(await findAccessibilityViolations(page)).toEqual([]);
+    });
+  }
+}
