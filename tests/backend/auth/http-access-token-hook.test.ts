@@ -85,10 +85,18 @@ describe('an HTTP hook that changes the claims', () => {
 describe('an HTTP hook that fails', () => {
   let endpoint: HookEndpoint;
   let server: TestServer;
-  let behaviour: 'error' | 'silent' = 'error';
+  let behaviour: 'error' | 'silent' | 'busy-once' | 'ok' = 'error';
   beforeAll(async () => {
-    endpoint = await startHookEndpoint((_request, response) => {
+    endpoint = await startHookEndpoint((request, response) => {
       if (behaviour === 'error') json(response, { message: 'boom' }, 500);
+      if (behaviour === 'busy-once') {
+        // 503 with retry-after once, then the claims.
+        behaviour = 'ok';
+        response.writeHead(503, { 'retry-after': '1' }).end();
+      } else if (behaviour === 'ok') {
+        const input = JSON.parse(request.body) as { claims: Record<string, unknown> };
+        json(response, { claims: { ...input.claims, retried: true } });
+      }
       // 'silent' never answers: GoTrue gives up after 5 s.
     });
     server = await startTestServer({ settings: hookSettings(endpoint.url) });
@@ -111,6 +119,17 @@ describe('an HTTP hook that fails', () => {
     expect(error?.message).toBe(`Error running hook URI: ${endpoint.url}`);
     // A 500 is not retried.
     expect(endpoint.requests.length - before).toBe(1);
+  });
+
+  it('a 503 with retry-after is tried again at once, and its answer signs the token', async () => {
+    behaviour = 'busy-once';
+    const before = endpoint.requests.length;
+    const { data, error } = await server
+      .client()
+      .auth.signInWithPassword({ email: 'member@example.com', password: PASSWORD });
+    expect(error).toBeNull();
+    expect(decodeJwt(data.session?.access_token ?? '')['retried']).toBe(true);
+    expect(endpoint.requests.length - before).toBe(2);
   });
 
   it('an endpoint that does not answer fails the sign-in the same way', async () => {
