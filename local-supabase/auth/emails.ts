@@ -251,16 +251,17 @@ export async function prepareEmailChange(
     NewEmail: newEmail,
     SendingTo: sendingTo,
   });
-  // One hook call for both sides, with GoTrue's pairing: `token` is the current address's code,
-  // `token_hash` the new address's link, `token_new` and `token_hash_new` the other two.
+  // One hook call for both sides, with GoTrue's pairing (kept there for existing hooks): `token` is
+  // the current address's code, `token_hash` the new address's link, `token_new` and
+  // `token_hash_new` the other two; with one side only, `token` is the new address's code.
   const hook: SendEmailInput = {
     user: { ...user, email_change: newEmail },
     email_data: {
-      token: toCurrent.otp,
+      token: secure ? toCurrent.otp : toNew.otp,
       token_hash: toNew.hash,
       redirect_to: options.redirectTo,
       email_action_type: 'email_change',
-      token_new: toNew.otp,
+      token_new: secure ? toNew.otp : '',
       token_hash_new: toCurrent.hash,
     },
   };

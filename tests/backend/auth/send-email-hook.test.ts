@@ -1,7 +1,7 @@
 // [auth.hook.send_email] as GoTrue calls it: with the hook on, auth sends no e-mail itself — the hook
 // (a Postgres function or a signed HTTP endpoint) gets {user, email_data} and sends it. A hook that
 // answers an error fails the request with it; one that fails fails it with GoTrue's 500.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startHookEndpoint, type HookEndpoint } from '../helpers/hook-endpoint.ts';
@@ -92,6 +92,31 @@ describe('a Postgres function send_email hook', () => {
     });
     expect(verified.error).toBeNull();
     expect(verified.data.session?.user.email).toBe(email);
+  });
+
+  it('gets one call for an e-mail change, with GoTrue’s pairing of codes and links', async () => {
+    const client = server.client();
+    const signIn = await client.auth.signInWithPassword({
+      email: 'second@example.com',
+      password: PASSWORD,
+    });
+    expect(signIn.error).toBeNull();
+    const { error } = await client.auth.updateUser({ email: 'second-new@example.com' });
+    expect(error).toBeNull();
+    const calls = (await hooked('second@example.com')).filter(
+      (input) => input.email_data.email_action_type === 'email_change',
+    );
+    expect(calls).toHaveLength(1);
+    const data = calls[0]?.email_data;
+    const hash = (address: string, code: string) =>
+      createHash('sha224')
+        .update(address + code)
+        .digest('hex');
+    // GoTrue's (kept for existing hooks): token is the current address's code, token_new the new
+    // address's; token_hash is the new address's link, token_hash_new the current one's.
+    expect(data?.token_hash).toBe(hash('second-new@example.com', data?.token_new ?? ''));
+    expect(data?.token_hash_new).toBe(hash('second@example.com', data?.token ?? ''));
+    expect(await server.messages('second-new@example.com')).toHaveLength(0);
   });
 
   it('an {error} answer fails the request with its status and message', async () => {
