@@ -46,30 +46,26 @@ async function signAccessToken(
   const expiresAt = issuedAt + context.config.auth.jwt_expiry;
   const signing = context.keys.signing;
   // GoTrue's claims, in its order; the custom access token hook may change them before signing.
-  const claims = await applyAccessTokenHook(
-    context,
-    context.config.auth.hook.custom_access_token,
-    {
-      user_id: user.id,
-      authentication_method: amr[0]?.method ?? 'password',
-      claims: {
-        aud: user.aud ?? 'authenticated',
-        exp: expiresAt,
-        iat: issuedAt,
-        iss: context.config.auth.jwt_issuer ?? `${context.apiUrl}/auth/v1`,
-        sub: user.id,
-        email: user.email ?? '',
-        phone: user.phone ?? '',
-        app_metadata: user.raw_app_meta_data ?? {},
-        user_metadata: user.raw_user_meta_data ?? {},
-        role: user.role ?? 'authenticated',
-        aal,
-        amr,
-        session_id: sessionId,
-        is_anonymous: user.is_anonymous,
-      },
+  const claims = await applyAccessTokenHook(context, context.config.auth.hook.custom_access_token, {
+    user_id: user.id,
+    authentication_method: amr[0]?.method ?? 'password',
+    claims: {
+      aud: user.aud ?? 'authenticated',
+      exp: expiresAt,
+      iat: issuedAt,
+      iss: context.config.auth.jwt_issuer ?? `${context.apiUrl}/auth/v1`,
+      sub: user.id,
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      app_metadata: user.raw_app_meta_data ?? {},
+      user_metadata: user.raw_user_meta_data ?? {},
+      role: user.role ?? 'authenticated',
+      aal,
+      amr,
+      session_id: sessionId,
+      is_anonymous: user.is_anonymous,
     },
-  );
+  });
   const token = await new SignJWT(claims)
     .setProtectedHeader(
       signing ? { alg: signing.alg, kid: signing.kid, typ: 'JWT' } : { alg: 'HS256', typ: 'JWT' },
