@@ -13,13 +13,13 @@
 --   moderator can go on reading the report queue, hidden comments and profiles' private settings until
 --   the token runs out; they could read the same rows a minute before the revocation, and the hosted
 --   pattern accepts exactly this delay.
--- * Everything that CHANGES data or roles: public.is_moderator() / public.is_admin(), unchanged, reading
---   public.profiles at every call. hide_comment, restore_comment, resolve_report, dismiss_report and
---   suspend_commenting (private.ensure_caller_is_moderator), set_role and the last-admin checks: a revoked moderator or
---   admin is refused at once, with the token they still hold. These are one function call per request,
---   not one per row, so the profile lookup costs them next to nothing. The `is_moderator` RPC that the
---   page asks to decide whether to show moderation also stays on the profile, so the page never offers
---   an action the database would refuse.
+-- * Everything that CHANGES data or roles: public.is_moderator() / public.is_admin(), unchanged,
+--   reading public.profiles at every call: hide_comment, restore_comment, resolve_report,
+--   dismiss_report and suspend_commenting (through private.ensure_caller_is_moderator), set_role and
+--   the last-admin checks. A revoked moderator or admin is refused at once, with the token they still
+--   hold. These run once per request, not once per row, so the profile lookup costs them next to
+--   nothing. The `is_moderator` RPC, which the page asks to decide whether to show moderation, also
+--   stays on the profile, so the page never offers an action the database would refuse.
 -- * No claim in the token (a hosted project where the hook is not enabled, or a token issued before
 --   it was): the role is read from public.profiles, as before, so the policies work with or without
 --   the hook. A claim that names no known role counts as no staff role.
