@@ -41,41 +41,62 @@ export async function createFlowState(
   );
 }
 
-/** A provider sign-in's flow (no user yet); its id travels in the OAuth state. */
-export async function createOAuthFlowState(
+/** What an outside sign-in's flow is for: a provider (`keycloak`) or SAML (`sso/saml`). */
+export type ExternalFlowMethod = Extract<FlowMethod, 'oauth' | 'sso/saml'>;
+
+/**
+ * An outside sign-in's PKCE flow, made before the person leaves for the provider (no user yet):
+ * its id travels in the OAuth state or the SAML relay state. `providerType` is GoTrue's column of
+ * that name: the provider's name for OAuth, `sso/saml` for SAML.
+ */
+export async function createExternalFlowState(
   tx: Tx,
-  provider: string,
+  providerType: string,
+  flowMethod: ExternalFlowMethod,
   method: ChallengeMethod,
   challenge: string,
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
     `insert into auth.flow_state (id, auth_code, code_challenge_method, code_challenge,
         provider_type, created_at, updated_at, authentication_method)
-     values (gen_random_uuid(), $1, $2, $3, $4, now(), now(), 'oauth') returning id`,
-    [randomUUID(), method, challenge, provider],
+     values (gen_random_uuid(), $1, $2, $3, $4, now(), now(), $5) returning id`,
+    [randomUUID(), method, challenge, providerType, flowMethod],
   );
   return rows[0]?.id ?? '';
 }
 
+/** A provider's own tokens, kept on the flow for the code exchange (none for SAML). */
+export interface ProviderTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
 /**
- * The provider's answer recorded on its flow (user and provider tokens) and the auth code issued;
- * GoTrue's 422 `flow_state_not_found` when the flow is gone.
+ * The person who came back from the provider recorded on their flow, and its auth code issued
+ * (GoTrue's callback and ACS alike: `FindFlowStateByIDForUpdate`, then 400 `flow_state_already_used`
+ * when the flow already has a user, so one flow never signs two people in). GoTrue's 422
+ * `flow_state_not_found` when the flow is gone.
  */
-export async function completeOAuthFlowState(
+export async function claimFlowState(
   tx: Tx,
   flowStateId: string,
   userId: string,
-  tokens: { accessToken: string; refreshToken: string },
+  tokens: ProviderTokens = { accessToken: '', refreshToken: '' },
 ): Promise<string> {
-  const { rows } = await tx.query<{ auth_code: string }>(
+  const { rows } = await tx.query<{ auth_code: string; user_id: string | null }>(
+    'select auth_code, user_id from auth.flow_state where id = $1 for update',
+    [flowStateId],
+  );
+  const flow = rows[0];
+  if (!flow) throw unprocessable('flow_state_not_found', 'Flow state not found');
+  if (flow.user_id) throw badRequest('flow_state_already_used', 'State has already been used');
+  await tx.query(
     `update auth.flow_state set user_id = $2, provider_access_token = $3,
         provider_refresh_token = $4, auth_code_issued_at = now(), updated_at = now()
-     where id = $1 returning auth_code`,
+     where id = $1`,
     [flowStateId, userId, tokens.accessToken, tokens.refreshToken],
   );
-  const code = rows[0]?.auth_code;
-  if (!code) throw unprocessable('flow_state_not_found', 'Flow state not found');
-  return code;
+  return flow.auth_code;
 }
 
 /** The auth code for the user's latest flow of this kind, marked as issued now. */

@@ -129,7 +129,6 @@ async function createExternalUser(
   external: ExternalIdentity,
   email: string,
 ): Promise<string> {
-  checkMetadataSize(external.identityData, 'user_metadata');
   const { rows } = await tx.query<{ id: string }>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
         raw_user_meta_data, is_super_admin, created_at, updated_at, confirmation_token,
@@ -198,6 +197,8 @@ export async function signInWithExternalIdentity(
   config: LocalConfig,
   external: ExternalIdentity,
 ): Promise<UserRow> {
+  // The identity's claims become user_metadata at every sign-in, so its limit holds at every one.
+  checkMetadataSize(external.identityData, 'user_metadata');
   const decision = await decideLinking(tx, config, external);
   let userId: string;
   let identityId = '';

@@ -453,6 +453,16 @@ export const descriptions: Record<UiKey, string> = {
   'confirm.resend.sent': 'Shown after a fresh link was sent; {{email}} is the address.',
   'confirm.emailChangeAgain':
     'An expired e-mail change link: the change must be asked for again on the account page (a link).',
+  'confirm.signInAgain':
+    'Button on the e-mail link page after an outside sign-in (single sign-on, a service) failed: opens the sign-in dialog.',
+  'errors.signInRefused':
+    'An outside sign-in came back but its answer was refused (e.g. a single sign-on assertion that failed its checks).',
+  'errors.signInStale':
+    'An outside sign-in came back after its request expired or was used already (e.g. the back button after signing in).',
+  'errors.ssoUnavailable':
+    'The organisation’s single sign-on is switched off or no longer registered on this site.',
+  'errors.ssoMissingDetails':
+    'The organisation’s identity provider sent no e-mail address or no user ID; only its IT team can fix this.',
   'confirm.noscript': 'Shown on the e-mail link page when JavaScript is off.',
   'resetPassword.title':
     'Title (and <h1>) of /{l}/auth/reset-password/, where a member sets a new password.',

@@ -1,8 +1,10 @@
 // Single sign-on for the newsroom's staff, end to end in Chromium: the dialog, a real redirect to the
 // SAML identity provider stand-in, its really signed assertion posted back to the local backend's
 // ACS, and /{l}/auth/confirm/ returning the person to the page they started on.
+import type { Page } from '@playwright/test';
 import { DOMParser } from '@xmldom/xmldom';
 import { signedResponse } from '../../local-supabase/stand-ins/saml/response.ts';
+import { freshMember, memberPassword } from './support/account.ts';
 import { expect, test } from './support/fixtures.ts';
 import { backendAvailable, MemberHeader } from './support/members.ts';
 import {
@@ -22,12 +24,21 @@ function apiUrl(): string {
   return url;
 }
 
+/** Alters the assertion on its way to the ACS (a group added), so its signature no longer holds. */
+async function alterAssertions(page: Page) {
+  await page.route(`${apiUrl()}/auth/v1/sso/saml/acs`, async (route) => {
+    const form = new URLSearchParams(route.request().postData() ?? '');
+    const xml = Buffer.from(form.get('SAMLResponse') ?? '', 'base64').toString('utf8');
+    form.set('SAMLResponse', Buffer.from(xml.replace('>staff<', '>admins<')).toString('base64'));
+    await route.continue({ postData: form.toString() });
+  });
+}
+
 test('a moderator signs in by domain, lands where they started, moderates by their group, and loses it when the group goes', async ({
   page,
   data,
 }) => {
-  // In English, the language a new SSO profile starts with: in another language the header's offer
-  // to switch languages would cover the open account menu.
+  // In English, the language a new SSO profile starts with (no offer to switch languages).
   const article = anArticle(data, { locale: 'en' });
   await page.goto(article.path);
   await continueWithOrganisation(page, 'en', NEWSROOM_MODERATOR);
@@ -103,12 +114,7 @@ test('an assertion altered on its way back is refused and signs no one in', asyn
   page,
   data,
 }) => {
-  await page.route(`${apiUrl()}/auth/v1/sso/saml/acs`, async (route) => {
-    const form = new URLSearchParams(route.request().postData() ?? '');
-    const xml = Buffer.from(form.get('SAMLResponse') ?? '', 'base64').toString('utf8');
-    form.set('SAMLResponse', Buffer.from(xml.replace('>staff<', '>admins<')).toString('base64'));
-    await route.continue({ postData: form.toString() });
-  });
+  await alterAssertions(page);
   await page.goto(aRoute(data, 'home', 'en').path);
   await continueWithOrganisation(page, 'en', 'editor@newsroom.example');
   await signInAtIdentityProvider(page, 'editor@newsroom.example');
@@ -149,6 +155,54 @@ test('an expired assertion, really signed, is refused and signs no one in', asyn
   expect(description).toMatch(/expired|No valid subject confirmation/);
   await expect(new MemberHeader(page, 'en').signInButton).toBeVisible();
 });
+
+for (const { locale, browser } of [
+  { locale: 'de', browser: 'de-DE' },
+  { locale: 'ar', browser: 'ar-EG' },
+] as const) {
+  test.describe(`a reader whose browser is set to ${browser}`, () => {
+    test.use({ locale: browser });
+
+    test('whose sign-in is refused is told why in their language and can sign in again', async ({
+      page,
+      data,
+    }) => {
+      await alterAssertions(page);
+      await page.goto(aRoute(data, 'home', locale).path);
+      await continueWithOrganisation(page, locale, 'editor@newsroom.example');
+      await signInAtIdentityProvider(page, 'editor@newsroom.example', locale);
+
+      // GoTrue sends the refusal to the site URL (/), which passes it on to the link page.
+      await page.waitForURL((url) => url.pathname === aRoute(data, 'auth-confirm', locale).path);
+      expect(new URL(page.url()).searchParams.get('error_code')).toBe('validation_failed');
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+        uiText(locale, 'errors.signInRefused'),
+      );
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      // Nobody is signed in, and the way back opens the sign-in dialog right here.
+      const header = new MemberHeader(page, locale);
+      await expect(header.signInButton).toBeVisible();
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: uiText(locale, 'confirm.signInAgain') })
+        .click();
+      await expect(header.dialog).toBeVisible();
+      await expect(
+        header.dialog.getByRole('button', { name: uiText(locale, 'auth.sso.submit') }),
+      ).toBeVisible();
+
+      // Signing in there (with a password, here) moves on to the home page.
+      const member = await freshMember('Second Try', locale);
+      await header.field('auth.field.email').fill(member.email);
+      await header.field('auth.field.password').fill(memberPassword);
+      await header.dialog
+        .getByRole('button', { name: uiText(locale, 'auth.password.submit') })
+        .click();
+      await page.waitForURL((url) => url.pathname === aRoute(data, 'home', locale).path);
+      await expect(header.accountButton).toBeVisible();
+    });
+  });
+}
 
 test('the service provider metadata is valid SAML metadata', async ({ request }) => {
   const response = await request.get(`${apiUrl()}/auth/v1/sso/saml/metadata?download=true`);

@@ -6,6 +6,9 @@ interface Browser {
   storageThrows?: boolean;
   languages?: string[];
   language?: string;
+  /** The address's query and fragment, with their `?` and `#`. */
+  search?: string;
+  hash?: string;
 }
 
 /** Runs the root page's script against a fake browser and returns where it sent the reader. */
@@ -18,7 +21,11 @@ function negotiate(browser: Browser): string {
     },
   };
   const navigator = { languages: browser.languages, language: browser.language ?? '' };
-  const location = { replace: (url: string) => (target = url) };
+  const location = {
+    search: browser.search ?? '',
+    hash: browser.hash ?? '',
+    replace: (url: string) => (target = url),
+  };
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script under test is a string by nature
   const run = new Function('localStorage', 'navigator', 'location', negotiationScript()) as (
     ...globals: unknown[]
@@ -47,6 +54,23 @@ describe('root locale negotiation', () => {
 
   it('still works when storage access throws', () => {
     expect(negotiate({ storageThrows: true, languages: ['ar-EG'] })).toBe('/ar/');
+  });
+
+  it('takes a sign-in error in the query to the link page of the chosen locale, kept whole', () => {
+    const search = '?error=invalid_request&error_code=validation_failed&error_description=SAML+x';
+    expect(negotiate({ languages: ['ar'], search })).toBe(`/ar/auth/confirm/${search}`);
+  });
+
+  it('takes a sign-in error in the fragment there too', () => {
+    const hash = '#error=access_denied&error_code=user_banned';
+    expect(negotiate({ saved: 'de', hash })).toBe(`/de/auth/confirm/${hash}`);
+    expect(negotiate({ languages: ['fr'], hash: '#error=access_denied' })).toBe(
+      '/fr/auth/confirm/#error=access_denied',
+    );
+  });
+
+  it('leaves other parameters on the home page', () => {
+    expect(negotiate({ languages: ['fr'], search: '?ref=newsletter&terror=1' })).toBe('/fr/');
   });
 
   it('hashes the script for the CSP', () => {

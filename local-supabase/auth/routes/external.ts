@@ -10,17 +10,21 @@ import type { AppEnv } from '../../http/service.ts';
 import type { AuthContext } from '../context.ts';
 import { authError, badRequest, OAuthError } from '../errors.ts';
 import {
+  completeExternalSignIn,
+  signedInRedirectUrl,
+  type ExternalSignIn,
+} from '../external-sign-in.ts';
+import {
   findProvider,
   ProviderFailure,
   ProviderUnavailable,
   type OAuthProvider,
 } from '../external/providers.ts';
 import { readState, signState, type ExternalState } from '../external/state.ts';
-import { completeOAuthFlowState, createOAuthFlowState } from '../flow-state.ts';
+import { createExternalFlowState } from '../flow-state.ts';
 import { linkExternalIdentity, signInWithExternalIdentity } from '../identities.ts';
 import { isRedirectAllowed } from '../redirect.ts';
-import { OAUTH_ERRORS, sortedParams } from '../redirect-params.ts';
-import { issueSession, toSessionResponse } from '../sessions.ts';
+import { errorParams, sortedParams, withErrorQuery } from '../redirect-params.ts';
 import { runTransaction } from '../transaction.ts';
 import { validatePkceParams } from '../validate.ts';
 
@@ -60,7 +64,7 @@ export async function providerRedirectUrl(
   const challenge = query.get('code_challenge') ?? '';
   const method = validatePkceParams(query.get('code_challenge_method') ?? '', challenge);
   const flowStateId = method
-    ? await createOAuthFlowState(context.db, name.toLowerCase(), method, challenge)
+    ? await createExternalFlowState(context.db, name.toLowerCase(), 'oauth', method, challenge)
     : '';
   const state = await signState(
     { provider: name.toLowerCase(), referrer: redirectTo, flowStateId, linkingTargetId },
@@ -76,27 +80,8 @@ export async function providerRedirectUrl(
 
 /** GoTrue `redirectErrors`: the error added to the query and put alone in the fragment. */
 function errorRedirect(target: string, error: unknown): string {
-  const params = new URLSearchParams();
-  if (error instanceof OAuthError) {
-    params.set('error', error.error);
-    params.set('error_description', error.message);
-  } else if (error instanceof ServiceError) {
-    const denied = ['signup_disabled', 'user_banned', 'provider_email_needs_verification'];
-    params.set(
-      'error',
-      denied.includes(error.code)
-        ? 'access_denied'
-        : (OAUTH_ERRORS[error.status] ?? 'server_error'),
-    );
-    params.set('error_code', error.code);
-    params.set('error_description', error.message);
-  } else {
-    params.set('error', 'server_error');
-    params.set('error_description', error instanceof Error ? error.message : String(error));
-  }
-  const url = new URL(target);
-  for (const [key, value] of params) url.searchParams.set(key, value);
-  url.hash = sortedParams(Object.fromEntries(params));
+  const url = withErrorQuery(target, error);
+  url.hash = sortedParams(Object.fromEntries(errorParams(error)));
   return url.toString();
 }
 
@@ -152,32 +137,20 @@ async function finishCallback(
   if (!identity.email) {
     throw authError(500, 'unexpected_failure', 'Error getting user email from external provider');
   }
+  const signIn: ExternalSignIn = {
+    flowStateId: state.flowStateId,
+    method: 'oauth',
+    userAgent: c.req.header('user-agent'),
+    providerTokens: tokens,
+  };
   const outcome = await runTransaction(context.db, async (tx) => {
     const user = state.linkingTargetId
       ? await linkExternalIdentity(tx, state.linkingTargetId, identity)
       : await signInWithExternalIdentity(tx, context.config, identity);
-    if (state.flowStateId) {
-      return { code: await completeOAuthFlowState(tx, state.flowStateId, user.id, tokens) };
-    }
-    return { grant: await issueSession(tx, user.id, 'oauth', c.req.header('user-agent')) };
+    return completeExternalSignIn(tx, user.id, signIn);
   });
   const target = state.referrer || context.config.auth.site_url;
-  if ('code' in outcome) {
-    const url = new URL(target);
-    url.searchParams.set('code', outcome.code);
-    return url.toString();
-  }
-  const session = await toSessionResponse(context, outcome.grant);
-  const fragment = sortedParams({
-    access_token: session.access_token,
-    expires_at: String(session.expires_at),
-    expires_in: String(session.expires_in),
-    provider_token: tokens.accessToken,
-    ...(tokens.refreshToken ? { provider_refresh_token: tokens.refreshToken } : {}),
-    refresh_token: session.refresh_token,
-    token_type: session.token_type,
-  });
-  return `${target}#${fragment}`;
+  return signedInRedirectUrl(context, target, outcome, signIn);
 }
 
 async function callback(c: Context, context: AuthContext): Promise<Response> {
@@ -187,12 +160,8 @@ async function callback(c: Context, context: AuthContext): Promise<Response> {
     state = await readState(params.get('state') ?? '', context.keys.jwtSecret);
   } catch (error) {
     // GoTrue `loadFlowState`: with no trustworthy state, back to the site URL (query only, 303).
-    const url = new URL(context.config.auth.site_url);
-    if (error instanceof ServiceError) {
-      url.searchParams.set('error', OAUTH_ERRORS[error.status] ?? 'server_error');
-      url.searchParams.set('error_code', error.code);
-      url.searchParams.set('error_description', error.message);
-    }
+    const siteUrl = context.config.auth.site_url;
+    const url = error instanceof ServiceError ? withErrorQuery(siteUrl, error) : siteUrl;
     return c.redirect(url.toString(), 303);
   }
   const target = state.referrer || context.config.auth.site_url;

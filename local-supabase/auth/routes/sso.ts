@@ -7,14 +7,15 @@ import { ServiceError } from '../../http/errors.ts';
 import { booleanField, readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { signedInRedirectUrl } from '../external-sign-in.ts';
+import { createExternalFlowState } from '../flow-state.ts';
 import { isRedirectAllowed } from '../redirect.ts';
-import { issueSession, toSessionResponse } from '../sessions.ts';
-import { consumeResponse, type AcsOutcome } from '../sso/acs.ts';
+import { withErrorQuery } from '../redirect-params.ts';
+import { consumeResponse } from '../sso/acs.ts';
 import { parseIdpMetadata } from '../sso/idp-metadata.ts';
 import { findProviderByDomain, findProviderById, type SsoProvider } from '../sso/providers.ts';
 import { createServiceProvider, serviceProviderMetadata } from '../sso/service-provider.ts';
 import { validatePkceParams } from '../validate.ts';
-import { sortedParams } from '../redirect-params.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,10 +47,8 @@ async function findProvider(context: AuthContext, providerId: string, domain: st
 
 async function startSignOn(c: Context, context: AuthContext): Promise<Response> {
   const body = await readBody(c);
-  const method = validatePkceParams(
-    stringField(body, 'code_challenge_method'),
-    stringField(body, 'code_challenge'),
-  );
+  const challenge = stringField(body, 'code_challenge') ?? '';
+  const method = validatePkceParams(stringField(body, 'code_challenge_method'), challenge);
   const provider = await findProvider(
     context,
     stringField(body, 'provider_id') ?? '',
@@ -58,18 +57,9 @@ async function startSignOn(c: Context, context: AuthContext): Promise<Response> 
   const idp = parseIdpMetadata(provider.metadata_xml);
   const requestId = `_${crypto.randomUUID()}`;
   const relayStateId = await context.db.transaction(async (tx) => {
-    let flowStateId: string | null = null;
-    if (method) {
-      const { rows } = await tx.query<{ id: string }>(
-        `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge,
-            provider_type, created_at, updated_at, authentication_method)
-         values (gen_random_uuid(), null, gen_random_uuid()::text, $1, $2, 'sso/saml', now(), now(),
-            'sso/saml')
-         returning id`,
-        [method, stringField(body, 'code_challenge') ?? ''],
-      );
-      flowStateId = rows[0]?.id ?? null;
-    }
+    const flowStateId = method
+      ? await createExternalFlowState(tx, 'sso/saml', 'sso/saml', method, challenge)
+      : null;
     const { rows } = await tx.query<{ id: string }>(
       `insert into auth.saml_relay_states (id, sso_provider_id, request_id, redirect_to,
           created_at, updated_at, flow_state_id)
@@ -89,55 +79,25 @@ async function startSignOn(c: Context, context: AuthContext): Promise<Response> 
   return c.redirect(url, 303);
 }
 
-/** Where the browser goes after the ACS: the session or code, or the site URL with the error. */
-async function redirectAfter(context: AuthContext, outcome: AcsOutcome): Promise<string> {
-  const redirectTo = isRedirectAllowed(outcome.redirectTo, context.config)
-    ? outcome.redirectTo
-    : context.config.auth.site_url;
-  if (outcome.kind === 'code') {
-    const url = new URL(redirectTo);
-    url.searchParams.set('code', outcome.code);
-    return url.toString();
-  }
-  const session = await toSessionResponse(context, outcome.grant);
-  const fragment = sortedParams({
-    access_token: session.access_token,
-    expires_at: String(session.expires_at),
-    expires_in: String(session.expires_in),
-    refresh_token: session.refresh_token,
-    token_type: session.token_type,
-  });
-  return `${redirectTo}#${fragment}`;
-}
-
-const OAUTH_ERRORS: Record<number, string> = {
-  400: 'invalid_request',
-  401: 'unauthorized_client',
-  403: 'access_denied',
-  500: 'server_error',
-};
-
 async function acs(c: Context, context: AuthContext): Promise<Response> {
   const form = await c.req.parseBody();
   const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '');
+  const { config } = context;
   try {
-    const outcome = await consumeResponse(context, {
+    const { outcome, signIn, redirectTo } = await consumeResponse(context, {
       relayState: field('RelayState'),
       samlResponse: field('SAMLResponse'),
       samlArt: field('SAMLart'),
-      issue: (tx, userId) => issueSession(tx, userId, 'sso/saml', c.req.header('user-agent')),
+      userAgent: c.req.header('user-agent'),
     });
-    return c.redirect(await redirectAfter(context, outcome), 302);
+    const target = isRedirectAllowed(redirectTo, config) ? redirectTo : config.auth.site_url;
+    return c.redirect(await signedInRedirectUrl(context, target, outcome, signIn), 302);
   } catch (error) {
-    if (!(error instanceof ServiceError) || error.status >= 500) throw error;
-    // GoTrue sends every ACS failure to the site URL with the error in the query.
+    if (!(error instanceof ServiceError)) throw error;
+    // GoTrue sends every ACS failure to the site URL with the error in the query (none in the
+    // fragment, unlike the OAuth callback), its own failures (5xx) too.
     context.log(`SAML response refused: ${error.code}: ${error.message}`);
-    const url = new URL(context.config.auth.site_url);
-    const oauth = OAUTH_ERRORS[error.status];
-    if (oauth) url.searchParams.set('error', oauth);
-    url.searchParams.set('error_code', error.code);
-    url.searchParams.set('error_description', error.message);
-    return c.redirect(url.toString(), 303);
+    return c.redirect(withErrorQuery(config.auth.site_url, error).toString(), 303);
   }
 }
 

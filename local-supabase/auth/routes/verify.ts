@@ -9,7 +9,7 @@ import { PKCE_PREFIX } from '../crypto.ts';
 import { badRequest } from '../errors.ts';
 import { flowMethodFor, issueAuthCode } from '../flow-state.ts';
 import { resolveRedirect } from '../redirect.ts';
-import { OAUTH_ERRORS, sortedParams } from '../redirect-params.ts';
+import { codeRedirectUrl, OAUTH_ERRORS, sessionRedirectUrl } from '../redirect-params.ts';
 import { issueSession, toSessionResponse } from '../sessions.ts';
 import { runTransaction } from '../transaction.ts';
 import { validateEmail } from '../validate.ts';
@@ -104,21 +104,9 @@ async function verifyGet(c: Context, context: AuthContext): Promise<Response> {
       url.hash = `message=${encodeURIComponent(SINGLE_CONFIRMATION_ACCEPTED)}`;
       return c.redirect(url.toString(), 303);
     }
-    if (outcome.kind === 'code') {
-      const url = new URL(redirectTo);
-      url.searchParams.set('code', outcome.code);
-      return c.redirect(url.toString(), 303);
-    }
+    if (outcome.kind === 'code') return c.redirect(codeRedirectUrl(redirectTo, outcome.code), 303);
     const session = await toSessionResponse(context, outcome.grant);
-    const fragment = sortedParams({
-      access_token: session.access_token,
-      expires_at: String(session.expires_at),
-      expires_in: String(session.expires_in),
-      refresh_token: session.refresh_token,
-      token_type: session.token_type,
-      type: rawType,
-    });
-    return c.redirect(`${redirectTo}#${fragment}`, 303);
+    return c.redirect(sessionRedirectUrl(redirectTo, session, { type: rawType }), 303);
   } catch (error) {
     if (!(error instanceof ServiceError) || error.status >= 500) throw error;
     return c.redirect(errorRedirect(redirectTo, error, pkce), 303);

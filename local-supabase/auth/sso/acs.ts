@@ -1,13 +1,19 @@
 // The Assertion Consumer Service's work (GoTrue samlacs.go handleSamlAcs): find who sent the response
 // (the relay state of our request, or the issuer of an unsolicited one), have node-saml check the
 // signature, audience, validity window and InResponseTo, check the recipient and that the assertion
-// was not used before, then sign the person in.
+// was not used before, then sign the person in as every outside sign-in does (identities.ts: the
+// identity `sso:<provider id>` is its own linking domain, so the account is never one that signed up
+// by password with the same address, and is an `is_sso_user`).
 import type { Profile } from '@node-saml/node-saml';
-import type { Tx } from '../../db/database.ts';
 import type { AuthContext } from '../context.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
-import type { SessionGrant } from '../sessions.ts';
-import { upsertSsoAccount } from './accounts.ts';
+import {
+  completeExternalSignIn,
+  type ExternalSignIn,
+  type SignInOutcome,
+} from '../external-sign-in.ts';
+import { signInWithExternalIdentity, type ExternalIdentity } from '../identities.ts';
+import { runTransaction } from '../transaction.ts';
 import { assertionEmail, assertionUserId, identityData, mapAttributes } from './assertion.ts';
 import { parseIdpMetadata } from './idp-metadata.ts';
 import {
@@ -28,12 +34,15 @@ export interface AcsInput {
   relayState: string;
   samlResponse: string;
   samlArt: string;
-  issue: (tx: Tx, userId: string) => Promise<SessionGrant>;
+  userAgent: string | undefined;
 }
 
-export type AcsOutcome =
-  | { kind: 'code'; code: string; redirectTo: string }
-  | { kind: 'session'; grant: SessionGrant; redirectTo: string };
+/** The signed-in person's code or session, and where the response asked to send them. */
+export interface AcsOutcome {
+  outcome: SignInOutcome;
+  signIn: ExternalSignIn;
+  redirectTo: string;
+}
 
 interface Origin {
   provider: SsoProvider;
@@ -186,9 +195,19 @@ export async function consumeResponse(context: AuthContext, input: AcsInput): Pr
   if (!email) {
     throw badRequest('saml_assertion_no_email', 'SAML Assertion does not contain an email address');
   }
-  const providerType = `sso:${origin.provider.id}`;
-  const data = identityData(origin.provider.entity_id, userId, email, claims);
-  return context.db.transaction(async (tx) => {
+  const identity: ExternalIdentity = {
+    provider: `sso:${origin.provider.id}`,
+    subject: userId,
+    email,
+    emailVerified: true,
+    identityData: identityData(origin.provider.entity_id, userId, email, claims),
+  };
+  const signIn: ExternalSignIn = {
+    flowStateId: origin.flowStateId ?? '',
+    method: 'sso/saml',
+    userAgent: input.userAgent,
+  };
+  const outcome = await runTransaction(context.db, async (tx) => {
     const used = await tx.query(
       `insert into auth.saml_used_assertions (assertion_id, sso_provider_id, expires_at)
        values ($1, $2, $3) on conflict (assertion_id) do nothing returning assertion_id`,
@@ -196,26 +215,8 @@ export async function consumeResponse(context: AuthContext, input: AcsInput): Pr
     );
     if (used.rows.length === 0) throw invalid('the assertion was already used');
     await tx.query('delete from auth.saml_used_assertions where expires_at < now()');
-    const accountId = await upsertSsoAccount(tx, { providerType, userId, email, data });
-    if (origin.flowStateId) {
-      const { rows } = await tx.query<{ auth_code: string; user_id: string | null }>(
-        'select auth_code, user_id from auth.flow_state where id = $1 for update',
-        [origin.flowStateId],
-      );
-      const flow = rows[0];
-      if (!flow) throw notFound('flow_state_not_found', 'No associated flow state found');
-      if (flow.user_id) throw badRequest('flow_state_already_used', 'State has already been used');
-      await tx.query(
-        'update auth.flow_state set user_id = $2, auth_code_issued_at = now(), updated_at = now() where id = $1',
-        [origin.flowStateId, accountId],
-      );
-      await tx.query(
-        'update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1',
-        [accountId],
-      );
-      return { kind: 'code' as const, code: flow.auth_code, redirectTo: origin.redirectTo };
-    }
-    const grant = await input.issue(tx, accountId);
-    return { kind: 'session' as const, grant, redirectTo: origin.redirectTo };
+    const user = await signInWithExternalIdentity(tx, context.config, identity);
+    return completeExternalSignIn(tx, user.id, signIn);
   });
+  return { outcome, signIn, redirectTo: origin.redirectTo };
 }

@@ -1,10 +1,7 @@
 // Signed out: what the page is for, and the header's own "Sign in" (one dialog per page). Its
 // button may not be hydrated yet: client:session loads it on this click and replays it.
+import { openHeaderSignIn } from '../shared/open-sign-in';
 import { useT } from '../shared/strings';
-
-export function openHeaderSignIn(): void {
-  document.querySelector<HTMLButtonElement>('[data-sign-in]')?.click();
-}
 
 export function SignInPrompt({ deleted }: { deleted: boolean }) {
   const t = useT();

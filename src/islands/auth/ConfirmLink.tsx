@@ -1,15 +1,18 @@
 // The e-mail link page's content. A link from an e-mail is completed only when the person presses
 // the button (mail scanners open links too, and must not use them up); a PKCE code from outside
 // sign-in is exchanged at once (it is useless without this browser's code verifier). A link that
-// cannot be used is explained in the page's language, with a form that sends a new one.
+// cannot be used is explained in the page's language, with a form that sends a new one; a refused
+// single sign-on or outside sign-in (the root page sends it here) with a way to sign in again.
 import type { GoTrueClient } from '@supabase/auth-js';
 import { useEffect, useId, useReducer, useRef, type SyntheticEvent } from 'react';
 import { sendEmailLink, sendPasswordReset, type Links } from '../header/auth-actions';
 import { markFreshSignIn } from '../shared/fresh-sign-in';
+import { openHeaderSignIn } from '../shared/open-sign-in';
 import { useT } from '../shared/strings';
 import { completeLink, exchangeCode, type LinkOutcome } from './confirm-actions';
 import { confirmReducer, initialConfirmState } from './confirm-state';
 import { readLinkRequest, safeNext, type LinkKind } from './link-params';
+import { useSignedInHere } from './use-signed-in-here';
 
 export interface ConfirmPaths {
   home: string;
@@ -47,6 +50,7 @@ export function ConfirmLink({ auth, locale, paths, url, navigate }: Props) {
   const { phase, request, error } = state;
   const link: LinkKind =
     request.kind === 'token' || request.kind === 'error' ? request.link : 'email';
+  const way = request.kind === 'error' ? request.way : 'resend';
   const next = safeNext(
     url.searchParams.get('next'),
     url.origin,
@@ -64,6 +68,12 @@ export function ConfirmLink({ auth, locale, paths, url, navigate }: Props) {
     if (read.kind === 'code') void exchangeCode(auth, read.code).then(finish);
     // Read once per page: the address does not change while the page is open.
   }, []);
+
+  const signedInHere = useSignedInHere(auth, phase === 'failed' && way === 'signIn', () => {
+    dispatch({ type: 'completed', outcome: 'signedIn' });
+    markFreshSignIn();
+    navigate(next);
+  });
 
   useEffect(() => {
     // The button that had focus is gone: take focus to the explanation, which is also announced.
@@ -142,6 +152,18 @@ export function ConfirmLink({ auth, locale, paths, url, navigate }: Props) {
         <p>
           <a href={paths.account}>{t('confirm.emailChangeAgain')}</a>
         </p>
+      ) : way === 'signIn' ? (
+        signedInHere === null ? null : (
+          <p>
+            {signedInHere ? (
+              <a href={next}>{t('confirm.continue')}</a>
+            ) : (
+              <button type="button" className="button-primary" onClick={openHeaderSignIn}>
+                {t('confirm.signInAgain')}
+              </button>
+            )}
+          </p>
+        )
       ) : (
         <section aria-labelledby={`${id}-resend`}>
           <h2 id={`${id}-resend`}>{t('confirm.resend.heading')}</h2>

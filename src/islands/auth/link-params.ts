@@ -1,10 +1,10 @@
 // What an address on /{l}/auth/confirm/ asks for, read from its query and fragment. Links from our
 // e-mails carry `token_hash` and `type` (supabase/templates/); outside sign-in (OAuth) and e-mail
 // links sent through hosted GoTrue's own `/verify` come back with a PKCE `code`; a link GoTrue
-// refused comes back with `error_code` (in the query for PKCE, in the fragment otherwise).
+// refused comes back with `error_code` (in the query for PKCE, in the fragment otherwise), and so
+// does a refused single sign-on or outside sign-in, sent on here by the root page.
 import type { EmailOtpType } from '@supabase/auth-js';
-import type { ErrorKey } from '../shared/error-keys';
-import { errorKey } from '../shared/error-keys';
+import { redirectErrorKey, type ErrorKey } from '../shared/error-keys';
 
 /** The three things an e-mail link can complete, each with its own words and next step. */
 export type LinkKind = 'email' | 'recovery' | 'emailChange';
@@ -12,8 +12,17 @@ export type LinkKind = 'email' | 'recovery' | 'emailChange';
 export type LinkRequest =
   | { kind: 'token'; tokenHash: string; type: EmailOtpType; link: LinkKind }
   | { kind: 'code'; code: string }
-  | { kind: 'error'; error: ErrorKey; link: LinkKind }
+  | { kind: 'error'; error: ErrorKey; link: LinkKind; way: WayBack }
   | { kind: 'none' };
+
+/**
+ * After a failure, what the page offers: a new e-mail link (the link from an e-mail failed), or
+ * signing in again (single sign-on or an outside service failed: a new link would not help).
+ */
+export type WayBack = 'resend' | 'signIn';
+
+/** GoTrue's code for an e-mail link that expired or was used; the one /verify sends back. */
+const EMAIL_LINK_FAILURE = 'otp_expired';
 
 const linkKinds: Record<string, LinkKind> = {
   email: 'email',
@@ -40,7 +49,13 @@ export function readLinkRequest(url: URL): LinkRequest {
   const failure = param('error_code') ?? param('error');
   if (failure !== null) {
     // GoTrue's error redirect: the code only, never its English description.
-    return { kind: 'error', error: errorKey({ name: 'AuthApiError', code: failure }), link };
+    const fromEmail = param('type') !== null || failure === EMAIL_LINK_FAILURE;
+    return {
+      kind: 'error',
+      error: redirectErrorKey(failure),
+      link,
+      way: fromEmail ? 'resend' : 'signIn',
+    };
   }
   const code = query.get('code');
   if (code) return { kind: 'code', code };

@@ -21,6 +21,7 @@ export const confirmKeys = [
   'confirm.resend.submit',
   'confirm.resend.sent',
   'confirm.emailChangeAgain',
+  'confirm.signInAgain',
   ...shared,
 ] as const;
 

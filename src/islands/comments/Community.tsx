@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { openHeaderSignIn } from '../shared/open-sign-in';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
 import { CommentItem, type CommentActions } from './CommentItem';
@@ -23,11 +24,6 @@ function storage(): Storage | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Opens the header's sign-in dialog (the header island marks its button for this). */
-function openSignIn() {
-  document.querySelector<HTMLButtonElement>('[data-sign-in]')?.click();
 }
 
 /** The signed-in member's id and whether they moderate (their own profile says so). */
@@ -188,7 +184,7 @@ export function Community({ client, articleKey, locale }: CommunityProps) {
         ) : (
           <p className="sign-in-prompt">
             {t('comments.signInPrompt')}{' '}
-            <button type="button" className="secondary" onClick={openSignIn}>
+            <button type="button" className="secondary" onClick={openHeaderSignIn}>
               {t('comments.signIn')}
             </button>
           </p>

@@ -5,6 +5,30 @@ import type { UiKey } from '../../i18n/ui-keys';
 
 export type ErrorKey = Extract<UiKey, `errors.${string}`>;
 
+/**
+ * GoTrue's single sign-on codes (internal/api/samlacs.go, sso.go). Failures at the SAML ACS reach
+ * the reader through a redirect with `error_code` (link-params.ts); the dialog meets the others.
+ */
+const ssoCodes: Record<string, ErrorKey> = {
+  saml_relay_state_not_found: 'errors.signInStale',
+  saml_relay_state_expired: 'errors.signInStale',
+  flow_state_already_used: 'errors.signInStale',
+  sso_provider_not_found: 'errors.ssoUnavailable',
+  sso_provider_disabled: 'errors.ssoUnavailable',
+  saml_idp_not_found: 'errors.ssoUnavailable',
+  saml_assertion_no_email: 'errors.ssoMissingDetails',
+  saml_assertion_no_user_id: 'errors.ssoMissingDetails',
+};
+
+/**
+ * Codes whose meaning differs when they come back in a redirect after an outside sign-in: there
+ * `validation_failed` means the answer the identity provider sent was refused (GoTrue's ACS gives
+ * every failed assertion check this code), not that the reader typed something wrong.
+ */
+const redirectCodes: Record<string, ErrorKey> = {
+  validation_failed: 'errors.signInRefused',
+};
+
 /** GoTrue error codes (auth-js `lib/error-codes.ts`) → message keys. */
 const authCodes: Record<string, ErrorKey> = {
   invalid_credentials: 'errors.invalidCredentials',
@@ -152,7 +176,7 @@ export function errorKey(error: unknown): ErrorKey {
     if (String(status) === '415') return 'errors.fileType';
   }
   if (typeof code === 'string') {
-    const known = authCodes[code] ?? postgrestCodes[code];
+    const known = authCodes[code] ?? ssoCodes[code] ?? postgrestCodes[code];
     if (known) return known;
     // postgrest-js reports a fetch that failed as an error with an empty code.
     if (code === '' && name !== 'AuthApiError') return 'errors.offline';
@@ -169,4 +193,17 @@ export function errorKey(error: unknown): ErrorKey {
     if (code === '23505') return 'errors.alreadyDone';
   }
   return 'errors.generic';
+}
+
+/**
+ * The UI string key for the `error_code` (or, without one, the `error`) GoTrue puts in the address
+ * when it sends the browser back after an outside sign-in or an e-mail link failed. Never its
+ * English `error_description`.
+ *
+ * @example redirectErrorKey('validation_failed') // 'errors.signInRefused'
+ * @example redirectErrorKey('otp_expired') // 'errors.otpExpired'
+ * @example redirectErrorKey('something_new') // 'errors.generic'
+ */
+export function redirectErrorKey(code: string): ErrorKey {
+  return redirectCodes[code] ?? errorKey({ name: 'AuthApiError', code });
 }

@@ -1,6 +1,7 @@
 // Single sign-on in the browser: the dialog's "Sign in with your organisation" and the SAML
 // identity provider stand-in the e2e backend starts (its page, and its seam for a person's groups).
 import { expect, type Page } from '@playwright/test';
+import { STRINGS, type StandInLocale } from '../../../local-supabase/stand-ins/saml/strings.ts';
 import type { Locale } from '../../../src/i18n/locales.ts';
 import { demoPassword, MemberHeader } from './members.ts';
 import { uiText } from './ui-strings.ts';
@@ -19,14 +20,22 @@ export async function continueWithOrganisation(page: Page, locale: Locale, email
   return header;
 }
 
-/** On the stand-in's page: signs in and lets its form post the assertion back. Returns its origin. */
-export async function signInAtIdentityProvider(page: Page, email: string): Promise<string> {
+/**
+ * On the stand-in's page (in the browser's language, `locale`): signs in and lets its form post the
+ * assertion back. Returns its origin.
+ */
+export async function signInAtIdentityProvider(
+  page: Page,
+  email: string,
+  locale: StandInLocale = 'en',
+): Promise<string> {
+  const t = STRINGS[locale];
   await page.waitForURL((url) => url.pathname === '/sso');
-  await expect(page.getByRole('note')).toContainText('stand-in');
+  await expect(page.getByRole('note')).toHaveText(t.notice);
   const origin = new URL(page.url()).origin;
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password').fill(demoPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password).fill(demoPassword);
+  await page.getByRole('button', { name: t.submit }).click();
   return origin;
 }
 

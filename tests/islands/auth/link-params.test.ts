@@ -35,14 +35,46 @@ describe('readLinkRequest', () => {
       kind: 'error',
       error: 'errors.otpExpired',
       link: 'email',
+      way: 'resend',
     });
     expect(
       readLinkRequest(new URL(`${page}?error_code=flow_state_not_found&type=recovery`)),
-    ).toEqual({ kind: 'error', error: 'errors.linkOtherBrowser', link: 'recovery' });
+    ).toEqual({ kind: 'error', error: 'errors.linkOtherBrowser', link: 'recovery', way: 'resend' });
     // A failure with no code of its own: the service (or GoTrue) failed.
     expect(readLinkRequest(new URL(`${page}?error=server_error`))).toMatchObject({
       error: 'errors.providerFailed',
     });
+  });
+
+  it('turns a refused single sign-on into its message by code, offering to sign in again', () => {
+    const refused = (code: string) =>
+      readLinkRequest(
+        new URL(`${page}?error=invalid_request&error_code=${code}&error_description=Not+shown`),
+      );
+    // Every code GoTrue's SAML ACS sends back (local-supabase/auth/sso/acs.ts).
+    const expected = {
+      validation_failed: 'errors.signInRefused',
+      saml_relay_state_not_found: 'errors.signInStale',
+      saml_relay_state_expired: 'errors.signInStale',
+      flow_state_already_used: 'errors.signInStale',
+      flow_state_not_found: 'errors.linkOtherBrowser',
+      sso_provider_not_found: 'errors.ssoUnavailable',
+      sso_provider_disabled: 'errors.ssoUnavailable',
+      saml_idp_not_found: 'errors.ssoUnavailable',
+      saml_assertion_no_email: 'errors.ssoMissingDetails',
+      saml_assertion_no_user_id: 'errors.ssoMissingDetails',
+      user_banned: 'errors.userBanned',
+      signup_disabled: 'errors.signupDisabled',
+      a_code_added_later: 'errors.generic',
+    };
+    for (const [code, key] of Object.entries(expected)) {
+      expect(refused(code), code).toEqual({
+        kind: 'error',
+        error: key,
+        link: 'email',
+        way: 'signIn',
+      });
+    }
   });
 
   it('names the errors of an outside sign-in or linking by code', () => {
@@ -63,6 +95,7 @@ describe('readLinkRequest', () => {
       expect(readLinkRequest(new URL(`${page}${query}`))).toMatchObject({
         kind: 'error',
         error: key,
+        way: 'signIn',
       });
     }
   });

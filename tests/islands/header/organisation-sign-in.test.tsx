@@ -113,8 +113,9 @@ describe('sign in with your organisation', () => {
 
   it("leaves for the newsroom's identity provider with a signed request", async () => {
     const assign = vi.fn();
-    // jsdom cannot navigate; the page's path and assign() are all the way uses.
+    // jsdom cannot navigate; the page's origin, path and assign() are all the way uses.
     vi.spyOn(window, 'location', 'get').mockReturnValue({
+      origin: 'http://localhost:4321',
       pathname: '/en/article/x/',
       assign,
     } as unknown as Location);

@@ -14,7 +14,13 @@ export interface WayProps {
   id: string;
 }
 
-/** Where an outside sign-in returns: /{l}/auth/confirm/ exchanges the code, then this page again. */
+/**
+ * Where an outside sign-in returns: /{l}/auth/confirm/ exchanges the code, then this page again.
+ * Signing in again on that page itself (after a refused sign-in) returns without `next`, so the
+ * page moves on to the home page rather than back to itself.
+ */
 export function returnUrl(links: Links): string {
-  return `${links.confirmUrl}?next=${encodeURIComponent(window.location.pathname)}`;
+  const here = window.location.pathname;
+  if (here === new URL(links.confirmUrl).pathname) return links.confirmUrl;
+  return `${links.confirmUrl}?next=${encodeURIComponent(here)}`;
 }
