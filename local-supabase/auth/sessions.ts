@@ -47,7 +47,7 @@ async function signAccessToken(
   const signing = context.keys.signing;
   // GoTrue's claims, in its order; the custom access token hook may change them before signing.
   const claims = await applyAccessTokenHook(
-    context.db,
+    context,
     context.config.auth.hook.custom_access_token,
     {
       user_id: user.id,

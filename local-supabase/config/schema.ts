@@ -166,24 +166,39 @@ const webauthn = z.strictObject({
   rp_origins: z.array(url).default([]),
 });
 
-// [auth.hook.custom_access_token]: a Postgres function (`pg-functions://postgres/<schema>/<function>`)
-// that receives {user_id, claims, authentication_method} and answers {claims} or {error}.
-const customAccessTokenHook = z.strictObject({
-  enabled: z.boolean().default(false),
-  uri: z
-    .string()
-    .regex(/^pg-functions:\/\/[^/]+\/[A-Za-z_][A-Za-z0-9_]*\/[A-Za-z_][A-Za-z0-9_]*$/, {
-      message: 'only pg-functions://postgres/<schema>/<function> hooks are called here',
-    })
-    .or(z.literal(''))
-    .default(''),
-  secrets: ignored('Postgres function hooks need no secret'),
-});
-export type CustomAccessTokenHook = z.output<typeof customAccessTokenHook>;
+// An auth hook (`[auth.hook.<name>]`, GoTrue's hooks/v0): a Postgres function
+// (`pg-functions://postgres/<schema>/<function>`) or an HTTP endpoint (`http://`, `https://`) that is
+// signed per Standard Webhooks with each `v1,whsec_<base64>` secret (several joined by `|`).
+const PG_FUNCTION = /^pg-functions:\/\/[^/]+\/[A-Za-z_][A-Za-z0-9_]*\/[A-Za-z_][A-Za-z0-9_]*$/;
+const HTTP_HOOK = /^https?:\/\/[^/]/;
+const HOOK_SECRET = /^v1,whsec_[A-Za-z0-9+/]+={0,2}$/;
+const authHook = z
+  .strictObject({
+    enabled: z.boolean().default(false),
+    uri: z
+      .string()
+      .refine((uri) => uri === '' || PG_FUNCTION.test(uri) || HTTP_HOOK.test(uri), {
+        message: 'a hook is pg-functions://postgres/<schema>/<function> or an http(s):// URL',
+      })
+      .default(''),
+    secrets: z.string().default(''),
+  })
+  .superRefine((hook, context) => {
+    if (!hook.enabled || !HTTP_HOOK.test(hook.uri)) return;
+    const secrets = hook.secrets.split('|');
+    if (!secrets.every((secret) => HOOK_SECRET.test(secret))) {
+      context.addIssue({
+        code: 'custom',
+        path: ['secrets'],
+        message: 'an HTTP hook needs secrets = "v1,whsec_<base64>" (several joined by |)',
+      });
+    }
+  });
+export type AuthHook = z.output<typeof authHook>;
 const NO_HOOK = 'this auth hook is not called here';
 const authHooks = z.strictObject({
-  custom_access_token: customAccessTokenHook.optional(),
-  send_email: ignored(NO_HOOK, { enabled: false }),
+  custom_access_token: authHook.optional(),
+  send_email: authHook.optional(),
   send_sms: ignored(NO_HOOK, { enabled: false }),
   mfa_verification_attempt: ignored(NO_HOOK, { enabled: false }),
   password_verification_attempt: ignored(NO_HOOK, { enabled: false }),

@@ -78,6 +78,31 @@ describe('configuration from supabase/config.toml, environment and flags', () =>
     expect(message).toContain('inbucket.port');
   });
 
+  it('takes [auth.hook.*] as Postgres functions or HTTP endpoints, refusing an HTTP hook without its secret', async () => {
+    const valid = await configFile(`
+      [auth.hook.send_email]
+      enabled = true
+      uri = "http://127.0.0.1:9999/send-email"
+      secrets = "v1,whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQ=|v1,whsec_b3RoZXItc2VjcmV0"
+    `);
+    const config = await loadConfig({ configPath: valid });
+    expect(config.auth.hook.send_email?.uri).toBe('http://127.0.0.1:9999/send-email');
+    const invalid = await configFile(`
+      [auth.hook.custom_access_token]
+      enabled = true
+      uri = "https://hooks.example.com/token"
+      [auth.hook.send_email]
+      enabled = true
+      uri = "ftp://example.com/hook"
+    `);
+    const failure = await loadConfig({ configPath: invalid }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConfigError);
+    const message = (failure as ConfigError).message;
+    expect(message).toContain('auth.hook.custom_access_token.secrets');
+    expect(message).toContain('v1,whsec_');
+    expect(message).toContain('auth.hook.send_email.uri');
+  });
+
   it('starts with an unknown key and a known key it ignores, and warns once about each', async () => {
     const path = await configFile(`
       [auth]
