@@ -221,38 +221,39 @@ const keycloakProvider = z.strictObject({
   email_optional: ignored('an address is always asked of the provider', false),
 });
 
+/** The OAuth providers GoTrue knows besides Keycloak (internal/api/external.go `Provider`). */
+export const otherOAuthProviders: readonly string[] = [
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'slack',
+  'slack_oidc',
+  'spotify',
+  'twitch',
+  'twitter',
+  'workos',
+  'x',
+  'zoom',
+];
+
 const OTHER_PROVIDER =
   'only [auth.external.keycloak] can be used here (no other provider runs locally)';
 const otherProvider = () => ignored(OTHER_PROVIDER, { enabled: false });
 
 const external = z.strictObject({
   keycloak: keycloakProvider.default(keycloakProvider.parse({})),
-  ...Object.fromEntries(
-    [
-      'apple',
-      'azure',
-      'bitbucket',
-      'discord',
-      'facebook',
-      'figma',
-      'fly',
-      'github',
-      'gitlab',
-      'google',
-      'kakao',
-      'linkedin',
-      'linkedin_oidc',
-      'notion',
-      'slack',
-      'slack_oidc',
-      'spotify',
-      'twitch',
-      'twitter',
-      'workos',
-      'x',
-      'zoom',
-    ].map((name) => [name, otherProvider()]),
-  ),
+  ...Object.fromEntries(otherOAuthProviders.map((name) => [name, otherProvider()])),
 });
 
 const auth = z.strictObject({

@@ -2,6 +2,7 @@
 // (internal/api/provider/keycloak.go), whose realm is a URL in config.toml; every other name is
 // unknown here. A provider that is off is refused with GoTrue's words.
 import type { LocalConfig } from '../../config/config.ts';
+import { otherOAuthProviders } from '../../config/schema.ts';
 import type { ExternalIdentity } from '../identities.ts';
 
 export interface ProviderTokens {
@@ -26,32 +27,6 @@ export class ProviderUnavailable extends Error {}
 
 /** The provider's failure to answer as OAuth says it should (a 500 in GoTrue). */
 export class ProviderFailure extends Error {}
-
-/** The OAuth providers GoTrue knows (internal/api/external.go `Provider`). */
-const GOTRUE_PROVIDERS = [
-  'apple',
-  'azure',
-  'bitbucket',
-  'discord',
-  'facebook',
-  'figma',
-  'fly',
-  'github',
-  'gitlab',
-  'google',
-  'kakao',
-  'linkedin',
-  'linkedin_oidc',
-  'notion',
-  'slack',
-  'slack_oidc',
-  'spotify',
-  'twitch',
-  'twitter',
-  'workos',
-  'x',
-  'zoom',
-];
 
 interface KeycloakUser {
   sub?: string;
@@ -152,7 +127,7 @@ export function findProvider(
   const lower = name.toLowerCase();
   if (lower === 'keycloak') return keycloak(config, scopes, callbackUrl);
   // GoTrue's other providers exist but cannot be switched on here: they answer as when they are off.
-  if (GOTRUE_PROVIDERS.includes(lower)) throw new ProviderUnavailable('provider is not enabled');
+  if (otherOAuthProviders.includes(lower)) throw new ProviderUnavailable('provider is not enabled');
   throw new ProviderUnavailable(`Provider ${lower} could not be found`);
 }
 
