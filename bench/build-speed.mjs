@@ -13,6 +13,7 @@ import { copyWorkingTree, extractCommit } from './lib/baseline.mjs';
 import { compareDirs } from './lib/dist-hashes.mjs';
 import { benchLocales, generateDataset } from './lib/generate-dataset.mjs';
 import { measureBuild } from './lib/measure-build.mjs';
+import { meanPageSize } from './lib/page-size.mjs';
 import { writePlainSite } from './lib/plain-site.mjs';
 
 const { values } = parseArgs({
@@ -100,22 +101,48 @@ try {
   });
   const plainPages = builtPages(plain.log);
 
+  // The same plain site with pages as heavy as the site's (its mean HTML page and inline
+  // stylesheet): what Astro itself needs to render and write that many bytes.
+  const size = await meanPageSize(siteDist);
+  console.log(
+    `Building it again with pages of the site's mean size (${kB(size.pageBytes)} kB, ${kB(size.styleBytes)} kB of it an inline stylesheet)`,
+  );
+  const heavyDir = join(work, 'plain-heavy-site');
+  await writePlainSite(heavyDir, sitePages.count, join(root, 'node_modules'), size);
+  const heavy = await measureBuild({
+    command: process.execPath,
+    args: [astro, 'build', '--root', heavyDir, '--outDir', join(heavyDir, 'dist')],
+    cwd: heavyDir,
+    logFile: join(work, 'plain-heavy-build.log'),
+  });
+  const heavyPages = builtPages(heavy.log);
+  const heavySize = await meanPageSize(join(heavyDir, 'dist'));
+
   const rows = [
-    ['', 'pages', 'wall s', 'pages/s', 'astro s', 'peak RSS MB'],
-    ...(baseline ? [row(baseline.name, baseline.measured, baseline.pages)] : []),
-    row('Polyglot Press', site, sitePages),
-    row('plain Astro', plain, plainPages),
+    ['', 'pages', 'wall s', 'pages/s', 'astro s', 'peak RSS MB', 'mean page kB'],
+    ...(baseline ? [[...row(baseline.name, baseline.measured, baseline.pages), '']] : []),
+    [...row('Polyglot Press', site, sitePages), kB(size.pageBytes)],
+    [
+      ...row('plain Astro', plain, plainPages),
+      kB((await meanPageSize(join(work, 'plain-dist'))).pageBytes),
+    ],
+    [...row('plain Astro, heavy pages', heavy, heavyPages), kB(heavySize.pageBytes)],
   ];
   console.log(`\n${table(rows)}\n`);
-  const plainRate = plainPages.count / plain.seconds;
-  for (const { name, measured, pages } of [
-    ...(baseline ? [baseline] : []),
-    { name: 'Polyglot Press', measured: site, pages: sitePages },
+  for (const [floorName, floor, floorPages] of [
+    ['plain', plain, plainPages],
+    ['plain with heavy pages', heavy, heavyPages],
   ]) {
-    console.log(
-      `ratio (${name} ÷ plain): ${(pages.count / measured.seconds / plainRate).toFixed(2)}× the pages/second, ` +
-        `${(measured.peakRssBytes / plain.peakRssBytes).toFixed(2)}× the peak memory`,
-    );
+    const floorRate = floorPages.count / floor.seconds;
+    for (const { name, measured, pages } of [
+      ...(baseline ? [baseline] : []),
+      { name: 'Polyglot Press', measured: site, pages: sitePages },
+    ]) {
+      console.log(
+        `ratio (${name} ÷ ${floorName}): ${(pages.count / measured.seconds / floorRate).toFixed(2)}× the pages/second, ` +
+          `${(measured.peakRssBytes / floor.peakRssBytes).toFixed(2)}× the peak memory`,
+      );
+    }
   }
   if (baseline) {
     const { files, differences } = await compareDirs(join(work, 'baseline', 'dist'), siteDist);
@@ -164,6 +191,10 @@ function table(rows) {
         .join('  '),
     )
     .join('\n');
+}
+
+function kB(bytes) {
+  return (bytes / 1000).toFixed(1);
 }
 
 function seconds(ms) {

@@ -9,18 +9,27 @@ import { createRandom, paragraph, words } from './synthetic-text.mjs';
 
 /**
  * Writes the project into `dir` (a temp dir); `nodeModules` is linked in so `astro` resolves.
+ * With `size`, every page weighs about `size.pageBytes` of HTML, `size.styleBytes` of them an
+ * inline stylesheet (the same on every page), the rest paragraphs: Astro's floor for pages as
+ * heavy as the real site's.
  *
  * @example await writePlainSite('/tmp/bench/plain', 8000, '/work/main/node_modules')
+ * @example await writePlainSite(dir, 8000, modules, { pageBytes: 60000, styleBytes: 25000 })
  */
-export async function writePlainSite(dir, pageCount, nodeModules) {
+export async function writePlainSite(dir, pageCount, nodeModules, size) {
   await mkdir(join(dir, 'src/pages'), { recursive: true });
   await mkdir(join(dir, 'src/data'), { recursive: true });
   await symlink(nodeModules, join(dir, 'node_modules'), 'dir');
   const random = createRandom(42);
+  const style = size ? stylesheet(size.styleBytes) : '';
+  // About 400 bytes a paragraph of 4 sentences; the page shell is a few hundred more.
+  const paragraphCount = size
+    ? Math.max(6, Math.round((size.pageBytes - size.styleBytes - 300) / 400))
+    : 6;
   const pages = Array.from({ length: pageCount }, (_, index) => ({
     slug: `pages/${index}`,
     title: words('en', random, 5),
-    paragraphs: Array.from({ length: 6 }, () => paragraph('en', random, 4)),
+    paragraphs: Array.from({ length: paragraphCount }, () => paragraph('en', random, 4)),
   }));
   await writeFile(join(dir, 'src/data/pages.json'), JSON.stringify(pages));
   await writeFile(
@@ -45,7 +54,7 @@ const { title, paragraphs } = Astro.props;
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>{title}</title>
+    <title>{title}</title>${style ? `\n    <style is:inline>${style}</style>` : ''}
   </head>
   <body>
     <main>
@@ -56,4 +65,16 @@ const { title, paragraphs } = Astro.props;
 </html>
 `,
   );
+}
+
+/** A stylesheet of about `bytes` bytes: distinct class rules, as a real one has. */
+function stylesheet(bytes) {
+  const rules = [];
+  let length = 0;
+  for (let index = 0; length < bytes; index += 1) {
+    const rule = `.c${index}{margin:${index % 7}px ${index % 5}px;color:#${((index * 2654435761) % 16777216).toString(16).padStart(6, '0')}}`;
+    rules.push(rule);
+    length += rule.length;
+  }
+  return rules.join('');
 }

@@ -18,11 +18,28 @@ export function islandStrings<const K extends UiKey>(
   locale: Locale,
   keys: readonly K[],
 ): IslandStrings<K> {
+  // Every page of a locale passes the same lists: each is picked once per locale and build.
+  let byLocale = pickedLists.get(keys);
+  if (byLocale === undefined) {
+    byLocale = new Map();
+    pickedLists.set(keys, byLocale);
+  }
+  let strings = byLocale.get(locale) as IslandStrings<K> | undefined;
+  if (strings === undefined) {
+    strings = pick(locale, keys);
+    byLocale.set(locale, strings);
+  }
+  return strings;
+}
+
+const pickedLists = new WeakMap<readonly UiKey[], Map<Locale, object>>();
+
+function pick<const K extends UiKey>(locale: Locale, keys: readonly K[]): IslandStrings<K> {
   const picked = {} as Record<K, string>;
   for (const key of keys) {
     const text = uiStrings[locale][key] ?? uiStrings[defaultLocale][key];
     if (text === undefined) throw new Error(`Island string "${key}" is not a plain UI string`);
     picked[key] = text;
   }
-  return picked;
+  return Object.freeze(picked);
 }

@@ -19,7 +19,17 @@ export function negotiationScript(): string {
   return `(function(){var s=${JSON.stringify(locales)},p=null;try{p=localStorage.getItem(${JSON.stringify(localePreferenceKey)})}catch(e){}if(s.indexOf(p)<0){p=null;var w=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];for(var i=0;i<w.length&&!p;i++){var b=String(w[i]).toLowerCase().split('-')[0];if(s.indexOf(b)>=0)p=b}}var q=location.search||'',h=location.hash||'',f=/[?#&]error(_code)?=/.test(q+h);location.replace('/'+(p||${JSON.stringify(defaultLocale)})+'/'+(f?${JSON.stringify(confirmPage)}+q+h:''))})();`;
 }
 
-/** The CSP source expression that allows exactly this script (`'sha256-…'` without quotes). */
+const scriptHashes = new Map<string, `sha256-${string}`>();
+
+/**
+ * The CSP source expression that allows exactly this script (`'sha256-…'` without quotes).
+ * Remembered per script: every page of a build inserts the same language-choice script's hash.
+ */
 export function scriptHash(script: string): `sha256-${string}` {
-  return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+  let hash = scriptHashes.get(script);
+  if (hash === undefined) {
+    hash = `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+    scriptHashes.set(script, hash);
+  }
+  return hash;
 }

@@ -27,26 +27,47 @@ export function relatedArticles(
     }
   });
 
+  // Entries filed under the same categories get the same ranking but for themselves: it is worked
+  // out once per set of categories (a few dozen sets for thousands of articles), keeping one more
+  // than asked so that an entry can leave itself out.
+  const bestBySet = new Map<string, ArticleEntry[]>();
   return (entry) => {
-    // Position → how many of the candidate's categories are one of this entry's categories.
-    const shared = new Map<number, number>();
-    for (const key of new Set(entry.article.categories.map((category) => category.key))) {
-      for (const position of positionsByCategory.get(key) ?? []) {
-        shared.set(position, (shared.get(position) ?? 0) + 1);
-      }
+    const keys = [...new Set(entry.article.categories.map((category) => category.key))].sort();
+    const setKey = JSON.stringify(keys);
+    let best = bestBySet.get(setKey);
+    if (best === undefined) {
+      best = rankedCandidates(entries, positionsByCategory, keys, count + 1);
+      bestBySet.set(setKey, best);
     }
-    const best: { candidate: ArticleEntry; position: number; shared: number }[] = [];
-    for (const [position, sharedCount] of shared) {
-      const candidate = entries[position];
-      if (candidate === undefined || candidate === entry) continue;
-      const ranked = { candidate, position, shared: sharedCount };
-      const at = best.findIndex((other) => ranksBefore(ranked, other));
-      if (at !== -1) best.splice(at, 0, ranked);
-      else if (best.length < count) best.push(ranked);
-      if (best.length > count) best.pop();
-    }
-    return best.map(({ candidate }) => candidate);
+    return best.filter((candidate) => candidate !== entry).slice(0, count);
   };
+}
+
+/** The best `count` entries filed under any of `keys`, in ranking order. */
+function rankedCandidates(
+  entries: readonly ArticleEntry[],
+  positionsByCategory: ReadonlyMap<string, number[]>,
+  keys: readonly string[],
+  count: number,
+): ArticleEntry[] {
+  // Position → how many of the candidate's categories are one of the keys.
+  const shared = new Map<number, number>();
+  for (const key of keys) {
+    for (const position of positionsByCategory.get(key) ?? []) {
+      shared.set(position, (shared.get(position) ?? 0) + 1);
+    }
+  }
+  const best: Ranked[] = [];
+  for (const [position, sharedCount] of shared) {
+    const candidate = entries[position];
+    if (candidate === undefined) continue;
+    const ranked = { candidate, position, shared: sharedCount };
+    const at = best.findIndex((other) => ranksBefore(ranked, other));
+    if (at !== -1) best.splice(at, 0, ranked);
+    else if (best.length < count) best.push(ranked);
+    if (best.length > count) best.pop();
+  }
+  return best.map(({ candidate }) => candidate);
 }
 
 interface Ranked {
