@@ -22,14 +22,15 @@ export async function writePlainSite(dir, pageCount, nodeModules, size) {
   await symlink(nodeModules, join(dir, 'node_modules'), 'dir');
   const random = createRandom(42);
   const style = size ? stylesheet(size.styleBytes) : '';
-  // About 400 bytes a paragraph of 4 sentences; the page shell is a few hundred more.
-  const paragraphCount = size
-    ? Math.max(6, Math.round((size.pageBytes - size.styleBytes - 300) / 400))
-    : 6;
+  // Six paragraphs of about 400 bytes each, written `rounds` times: heavier pages render more
+  // paragraphs without a data file that grows with them (the pages' data is one imported module).
+  const rounds = size
+    ? Math.max(1, Math.round((size.pageBytes - size.styleBytes - 300) / (6 * 400)))
+    : 1;
   const pages = Array.from({ length: pageCount }, (_, index) => ({
     slug: `pages/${index}`,
     title: words('en', random, 5),
-    paragraphs: Array.from({ length: paragraphCount }, () => paragraph('en', random, 4)),
+    paragraphs: Array.from({ length: 6 }, () => paragraph('en', random, 4)),
   }));
   await writeFile(join(dir, 'src/data/pages.json'), JSON.stringify(pages));
   await writeFile(
@@ -48,6 +49,7 @@ export function getStaticPaths() {
 }
 
 const { title, paragraphs } = Astro.props;
+const rounds = Array.from({ length: ${rounds} }, (_, round) => round);
 ---
 
 <html lang="en">
@@ -59,7 +61,7 @@ const { title, paragraphs } = Astro.props;
   <body>
     <main>
       <h1>{title}</h1>
-      {paragraphs.map((text) => <p>{text}</p>)}
+      {rounds.map(() => paragraphs.map((text) => <p>{text}</p>))}
     </main>
   </body>
 </html>

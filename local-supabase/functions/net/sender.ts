@@ -3,6 +3,7 @@
 // request still queued when the backend stops (or is killed) is sent after the next start. As with
 // pg_net, a request is tried once: no retries; a timeout is recorded with `timed_out`.
 import type { Database } from '../../db/database.ts';
+import { Drain } from '../../db/drain.ts';
 import { sendRequest, type QueuedRequest } from './send.ts';
 
 /** pg_net's `pg_net.batch_size` default: requests taken from the queue at a time. */
@@ -27,9 +28,7 @@ export class NetSender {
   readonly #onError: (error: unknown) => void;
   readonly #inFlight = new Map<number, AbortController>();
   readonly #sends = new Set<Promise<void>>();
-  #draining: Promise<void> | null = null;
-  #again = false;
-  #stopped = false;
+  readonly #drain = new Drain(() => this.#sendQueued());
   #unlisten: (() => Promise<void>) | undefined;
 
   constructor(db: Database, onError: (error: unknown) => void) {
@@ -40,45 +39,30 @@ export class NetSender {
   async start(): Promise<void> {
     await this.#db.exec(`delete from net._http_response where created < now() - interval '${TTL}'`);
     this.#unlisten = await this.#db.listen('local_pg_net', () => {
-      this.#schedule();
+      this.#drain.schedule();
     });
     // Requests committed before a stop, or while nobody listened.
-    this.#schedule();
+    this.#drain.schedule();
   }
 
   /** Resolves when every request queued so far has been answered (tests, benchmarks). */
   async idle(): Promise<void> {
-    while (this.#draining || this.#sends.size > 0) {
-      await this.#draining;
+    while (this.#drain.active || this.#sends.size > 0) {
+      await this.#drain.running;
       await Promise.all([...this.#sends]);
     }
   }
 
-  #schedule(): void {
-    if (this.#stopped) return;
-    if (this.#draining) {
-      this.#again = true;
-      return;
-    }
-    this.#draining = this.#drain().finally(() => {
-      this.#draining = null;
-      if (this.#again) {
-        this.#again = false;
-        this.#schedule();
-      }
-    });
-  }
-
-  async #drain(): Promise<void> {
+  async #sendQueued(): Promise<void> {
     try {
       const { rows } = await this.#db.query<{ batch: string }>(TAKE, [
         JSON.stringify([...this.#inFlight.keys()]),
       ]);
       const batch = JSON.parse(rows[0]?.batch ?? '[]') as QueuedRequest[];
       for (const request of batch) this.#send(request);
-      if (batch.length === BATCH) this.#again = true;
+      if (batch.length === BATCH) this.#drain.schedule();
     } catch (error) {
-      if (!this.#stopped) this.#onError(error);
+      if (!this.#drain.stopped) this.#onError(error);
     }
   }
 
@@ -87,7 +71,7 @@ export class NetSender {
     this.#inFlight.set(request.id, aborter);
     const sent = sendRequest(request, aborter.signal)
       .then(async (result) => {
-        if (this.#stopped) return;
+        if (this.#drain.stopped) return;
         await this.#db.query(RECORD, [
           request.id,
           result.status,
@@ -99,7 +83,7 @@ export class NetSender {
         ]);
       })
       .catch((error: unknown) => {
-        if (!this.#stopped) this.#onError(error);
+        if (!this.#drain.stopped) this.#onError(error);
       })
       .finally(() => {
         this.#inFlight.delete(request.id);
@@ -110,9 +94,9 @@ export class NetSender {
 
   /** Stops sending; requests in flight stay queued and are sent again after the next start. */
   async stop(): Promise<void> {
-    this.#stopped = true;
+    const drained = this.#drain.stop();
     for (const aborter of this.#inFlight.values()) aborter.abort();
-    await this.#draining;
+    await drained;
     await Promise.all([...this.#sends]);
     await this.#unlisten?.().catch(() => undefined);
   }

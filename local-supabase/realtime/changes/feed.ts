@@ -2,6 +2,7 @@
 // drains run one at a time, so changes reach subscribers in commit order.
 import { readFile } from 'node:fs/promises';
 import type { Database } from '../../db/database.ts';
+import { Drain } from '../../db/drain.ts';
 
 export interface QueuedChange {
   id: number;
@@ -42,9 +43,7 @@ export interface ChangeFeedOptions {
 
 export class ChangeFeed {
   readonly #options: ChangeFeedOptions;
-  #draining: Promise<void> | null = null;
-  #again = false;
-  #stopped = false;
+  readonly #drain = new Drain(() => this.#deliverQueued());
   #unlisten: (() => Promise<void>)[] = [];
 
   constructor(options: ChangeFeedOptions) {
@@ -57,43 +56,27 @@ export class ChangeFeed {
     await this.#options.db.exec(sql);
     this.#unlisten.push(
       await this.#options.db.listen('realtime_local_changes', () => {
-        this.#schedule();
+        this.#drain.schedule();
       }),
     );
   }
 
-  #schedule(): void {
-    if (this.#stopped) return;
-    if (this.#draining) {
-      this.#again = true;
-      return;
-    }
-    this.#draining = this.#drain().finally(() => {
-      this.#draining = null;
-      if (this.#again) {
-        this.#again = false;
-        this.#schedule();
-      }
-    });
-  }
-
-  async #drain(): Promise<void> {
+  async #deliverQueued(): Promise<void> {
     try {
       for (;;) {
         const { rows } = await this.#options.db.query<{ changes: string }>(DRAIN);
         const changes = JSON.parse(rows[0]?.changes ?? '[]') as QueuedChange[];
-        if (changes.length === 0 || this.#stopped) return;
+        if (changes.length === 0 || this.#drain.stopped) return;
         await this.#options.deliver(changes);
         if (changes.length < BATCH) return;
       }
     } catch (error) {
-      if (!this.#stopped) this.#options.onError(error);
+      if (!this.#drain.stopped) this.#options.onError(error);
     }
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
-    await this.#draining;
+    await this.#drain.stop();
     for (const unlisten of this.#unlisten) await unlisten().catch(() => undefined);
     this.#unlisten = [];
   }
