@@ -11,14 +11,13 @@
 // Needs a build for the backend on SUPABASE_LOCAL_PORT (default 55521):
 //   SUPABASE_LOCAL_PORT=55521 npm run build && SUPABASE_LOCAL_PORT=55521 node bench/comments.mjs
 //   … node bench/comments.mjs --readers 5 --per-step 40
-// It starts that backend (tests/e2e/support/backend-server.ts) and serves dist/ itself. Comments
+// It starts that backend (tests/e2e/support/backend-server.ts) and serves dist/ (or BENCH_DIST). Comments
 // are written with the service key (as a member they would stop at the 5-per-minute limit), in the
 // name of a demo member.
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import { launchChromium, percentile, serveSite, startBackend } from './lib/browser-bench.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,45 +36,10 @@ const sequential = 20;
 const rates = [2, 10, 50, Infinity];
 const giveUpMs = 30_000;
 
-/** Starts a helper in its own process group, so stopping it stops what npx started under it. */
-function start(command, args, env, readyText) {
-  const child = spawn(command, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  return new Promise((resolve) => {
-    child.stdout.on('data', (chunk) => {
-      const line = String(chunk)
-        .split('\n')
-        .find((text) => text.includes(readyText));
-      if (line) resolve({ child, line, stop: () => process.kill(-child.pid, 'SIGTERM') });
-    });
-  });
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-const backend = await start(
-  'npx',
-  ['node', 'tests/e2e/support/backend-server.ts'],
-  { E2E_SUPABASE_PORT: backendPort, E2E_MAILBOX_PORT: '0' },
-  'READY',
-);
-const { url, serviceKey } = JSON.parse(backend.line.slice(backend.line.indexOf('{')));
-const site = await start(
-  'npx',
-  ['astro', 'preview', '--ignore-lock', '--host', '127.0.0.1', '--port', sitePort],
-  {},
-  sitePort,
-);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const backend = await startBackend(backendPort, `http://127.0.0.1:${sitePort}`);
+const { url, serviceKey } = backend;
+const site = await serveSite(process.env.BENCH_DIST ?? 'dist', sitePort);
+const browser = await launchChromium();
 const writer = createClient(url, serviceKey, {
   auth: { persistSession: false, autoRefreshToken: false },
 });

@@ -9,11 +9,10 @@
 //   SUPABASE_LOCAL_PORT=55621 npx astro build --outDir /tmp/site-bench
 //   SUPABASE_LOCAL_PORT=55621 node bench/oauth-signin.mjs --dist /tmp/site-bench [--runs 10]
 // It starts that backend (tests/e2e/support/backend-server.ts, with the provider stand-in on a free
-// port) and serves the build with `astro preview`.
-import { spawn } from 'node:child_process';
+// port) and serves the build with scripts/serve-site.ts.
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { launchChromium, percentile, serveSite, startBackend } from './lib/browser-bench.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,43 +26,9 @@ const sitePort = process.env.BENCH_SITE_PORT ?? '55622';
 const siteUrl = `http://127.0.0.1:${sitePort}`;
 const articlePath = '/en/articles/night-trains-of-europe/';
 
-/** Starts a helper in its own process group, so stopping it stops what npx started under it. */
-function start(command, commandArgs, env, readyText) {
-  const child = spawn(command, commandArgs, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  return new Promise((resolve) => {
-    child.stdout.on('data', (chunk) => {
-      const line = String(chunk)
-        .split('\n')
-        .find((text) => text.includes(readyText));
-      if (line) resolve({ line, stop: () => process.kill(-child.pid, 'SIGTERM') });
-    });
-  });
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-const backend = await start(
-  'npx',
-  ['node', 'tests/e2e/support/backend-server.ts'],
-  { E2E_SUPABASE_PORT: backendPort, E2E_MAILBOX_PORT: '0', E2E_SITE_URL: siteUrl },
-  'READY',
-);
-const site = await start(
-  'npx',
-  ['astro', 'preview', '--outDir', args.dist, '--host', '127.0.0.1', '--port', sitePort],
-  {},
-  sitePort,
-);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const backend = await startBackend(backendPort, siteUrl);
+const site = await serveSite(args.dist, sitePort);
+const browser = await launchChromium();
 
 const toForm = [];
 const toSignedIn = [];

@@ -10,9 +10,8 @@
 //   SUPABASE_LOCAL_PORT=55621 BENCH_DIST=/tmp/site-sso node bench/sso.mjs --rounds 10
 // It starts that backend (tests/e2e/support/backend-server.ts, with the SAML stand-in) and serves
 // the build with scripts/serve-site.ts.
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { launchChromium, percentile, serveSite, startBackend } from './lib/browser-bench.mjs';
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '10' } } });
 const rounds = Number(args.rounds);
@@ -22,51 +21,9 @@ const dist = process.env.BENCH_DIST ?? 'dist';
 const site = `http://127.0.0.1:${sitePort}`;
 const articlePath = '/en/articles/night-trains-of-europe/';
 
-/** Starts a helper in its own process group, so stopping it stops what npx started under it. */
-function start(command, commandArgs, env, readyText) {
-  const child = spawn(command, commandArgs, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  return new Promise((resolve) => {
-    child.stdout.on('data', (chunk) => {
-      const line = String(chunk)
-        .split('\n')
-        .find((text) => text.includes(readyText));
-      if (line) resolve({ line, stop: () => process.kill(-child.pid, 'SIGTERM') });
-    });
-  });
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-const backend = await start(
-  'npx',
-  ['node', 'tests/e2e/support/backend-server.ts'],
-  { E2E_SUPABASE_PORT: backendPort, E2E_MAILBOX_PORT: '0', E2E_SITE_URL: site },
-  'READY',
-);
-const server = spawn(
-  'npx',
-  ['node', 'scripts/serve-site.ts', '--host', '127.0.0.1', '--port', sitePort, '--dist', dist],
-  { stdio: 'ignore', detached: true },
-);
-for (let tries = 0; ; tries++) {
-  const ok = await fetch(`${site}/en/`).then(
-    (response) => response.ok,
-    () => false,
-  );
-  if (ok) break;
-  if (tries > 120) throw new Error('the site server did not start');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-}
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const backend = await startBackend(backendPort, site);
+const server = await serveSite(dist, sitePort);
+const browser = await launchChromium();
 
 const total = [];
 const toIdp = [];
@@ -98,7 +55,7 @@ try {
 } finally {
   await browser.close();
   backend.stop();
-  process.kill(-server.pid, 'SIGTERM');
+  server.stop();
 }
 
 const describe = (name, values) => {
