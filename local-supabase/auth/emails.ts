@@ -1,5 +1,7 @@
 // The auth e-mails: each stores its token hash on the user (GoTrue's columns and auth.one_time_tokens)
-// inside the request's transaction and is delivered to the mailbox after commit.
+// inside the request's transaction. With `[auth.hook.send_email]` on, the hook is called there too,
+// as GoTrue does, so that its failure rolls the request back; otherwise the mail is delivered to the
+// mailbox after commit (a mail for work that was rolled back is never sent).
 import type { EmailTemplateType } from '../config/config.ts';
 import type { Tx } from '../db/database.ts';
 import type { AuthContext } from './context.ts';
@@ -16,8 +18,6 @@ export interface PendingEmail {
   type: EmailTemplateType;
   to: string;
   data: Record<string, unknown>;
-  /** What the send_email hook gets instead when it is on (absent: covered by another e-mail's call). */
-  hook?: SendEmailInput;
 }
 
 export type LinkType = 'signup' | 'magiclink' | 'recovery' | 'email_change' | 'invite';
@@ -181,8 +181,8 @@ const SENT_AT = {
 
 /**
  * An e-mail with one code or link, once the send frequency and the e-mail budget allow it: its
- * token is recorded on the user (in the request's transaction) and the mail is returned to be
- * delivered after commit.
+ * token is recorded on the user (in the request's transaction), the send_email hook (when on) is
+ * called there, and the mail is returned to be delivered after commit.
  */
 export async function prepareEmail(
   tx: Tx,
@@ -200,6 +200,17 @@ export async function prepareEmail(
     pkce: options.pkce,
     invited: email.invited ?? false,
   });
+  await callHookInTransaction(tx, context, {
+    user,
+    email_data: {
+      token: token.otp,
+      token_hash: token.hash,
+      redirect_to: options.redirectTo,
+      email_action_type: ACTION_TYPES[type],
+      token_new: '',
+      token_hash_new: '',
+    },
+  });
   return {
     type,
     to,
@@ -208,17 +219,6 @@ export async function prepareEmail(
       type: email.link,
       redirectTo: options.redirectTo,
     }),
-    hook: {
-      user,
-      email_data: {
-        token: token.otp,
-        token_hash: token.hash,
-        redirect_to: options.redirectTo,
-        email_action_type: ACTION_TYPES[type],
-        token_new: '',
-        token_hash_new: '',
-      },
-    },
   };
 }
 
@@ -254,7 +254,7 @@ export async function prepareEmailChange(
   // One hook call for both sides, with GoTrue's pairing (kept there for existing hooks): `token` is
   // the current address's code, `token_hash` the new address's link, `token_new` and
   // `token_hash_new` the other two; with one side only, `token` is the new address's code.
-  const hook: SendEmailInput = {
+  await callHookInTransaction(tx, context, {
     user: { ...user, email_change: newEmail },
     email_data: {
       token: secure ? toCurrent.otp : toNew.otp,
@@ -264,19 +264,25 @@ export async function prepareEmailChange(
       token_new: secure ? toNew.otp : '',
       token_hash_new: toCurrent.hash,
     },
-  };
+  });
   const emails: PendingEmail[] = [
-    { type: 'email_change', to: newEmail, data: data(toNew, newEmail), hook },
+    { type: 'email_change', to: newEmail, data: data(toNew, newEmail) },
   ];
   if (secure) emails.push({ type: 'email_change', to: current, data: data(toCurrent, current) });
   return emails;
 }
 
-/** Sends the e-mails, or with `[auth.hook.send_email]` on hands them to the hook instead. */
+/**
+ * With `[auth.hook.send_email]` on, hands the e-mail to the hook inside the request's transaction
+ * (GoTrue's `sendEmail` gets the transaction): a hook that fails or answers an error fails the
+ * request, and the user, token or pending change it wrote is rolled back with it.
+ */
+async function callHookInTransaction(tx: Tx, context: AuthContext, input: SendEmailInput) {
+  if (sendEmailHookEnabled(context)) await callSendEmailHook(tx, context, input);
+}
+
+/** Sends the e-mails to the mailbox after commit; with the send_email hook on they went to it. */
 export async function deliver(context: AuthContext, emails: PendingEmail[]): Promise<void> {
-  const hooked = sendEmailHookEnabled(context);
-  for (const email of emails) {
-    if (!hooked) await context.mailer.send(email);
-    else if (email.hook) await callSendEmailHook(context, email.hook);
-  }
+  if (sendEmailHookEnabled(context)) return;
+  for (const email of emails) await context.mailer.send(email);
 }

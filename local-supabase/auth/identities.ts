@@ -8,6 +8,7 @@ import type { LocalConfig } from '../config/config.ts';
 import type { Tx } from '../db/database.ts';
 import { CommittedError } from './sessions.ts';
 import { authError, badRequest, forbidden, notFound, unprocessable } from './errors.ts';
+import { createUser, insertIdentity } from './create-user.ts';
 import { findUserById, isBanned, isConfirmed, type UserRow } from './users.ts';
 import { checkMetadataSize } from './validate.ts';
 
@@ -92,14 +93,12 @@ async function decideLinking(
   return userIds.size === 1 && userId ? { kind: 'link', userId } : { kind: 'multiple' };
 }
 
-async function insertIdentity(tx: Tx, userId: string, external: ExternalIdentity): Promise<string> {
-  const { rows } = await tx.query<{ id: string }>(
-    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at,
-        created_at, updated_at)
-     values ($1, $2, $3, $4, now(), now(), now()) returning id`,
-    [external.subject, userId, external.identityData, external.provider],
-  );
-  return rows[0]?.id ?? '';
+function insertExternalIdentity(tx: Tx, userId: string, external: ExternalIdentity) {
+  return insertIdentity(tx, userId, {
+    provider: external.provider,
+    subject: external.subject,
+    data: external.identityData,
+  });
 }
 
 /** GoTrue `UpdateUserMetaData`: the identity's claims merged over the user's metadata. */
@@ -124,28 +123,19 @@ export async function updateProviders(tx: Tx, userId: string): Promise<void> {
   );
 }
 
-async function createExternalUser(
-  tx: Tx,
-  external: ExternalIdentity,
-  email: string,
-): Promise<string> {
-  const { rows } = await tx.query<{ id: string }>(
-    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
-        raw_user_meta_data, is_super_admin, created_at, updated_at, confirmation_token,
-        recovery_token, email_change_token_new, email_change, is_anonymous, is_sso_user)
-     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',
-        'authenticated', nullif($1, ''), '', $2, $3, false, now(), now(), '', '', '', '', false, $4)
-     returning id`,
-    [
-      email,
-      { provider: external.provider, providers: [external.provider] },
-      external.identityData,
-      external.provider.startsWith('sso:'),
-    ],
-  );
-  const id = rows[0]?.id;
-  if (!id) throw new Error('the new user was not written');
-  return id;
+/** A new account for the identity (GoTrue `createAccountFromExternalIdentity`); '' leaves no address. */
+async function createExternalUser(tx: Tx, external: ExternalIdentity, email: string) {
+  const user = await createUser(tx, {
+    email: email || null,
+    passwordHash: null,
+    userMetadata: external.identityData,
+    identity: {
+      provider: external.provider,
+      subject: external.subject,
+      data: external.identityData,
+    },
+  });
+  return { userId: user.id, identityId: user.identities_json[0]?.id ?? '' };
 }
 
 /**
@@ -217,7 +207,7 @@ export async function signInWithExternalIdentity(
       break;
     case 'link':
       userId = decision.userId;
-      identityId = await insertIdentity(tx, userId, external);
+      identityId = await insertExternalIdentity(tx, userId, external);
       await mergeUserMetadata(tx, userId, external.identityData);
       await updateProviders(tx, userId);
       break;
@@ -225,8 +215,7 @@ export async function signInWithExternalIdentity(
       if (!config.auth.enable_signup) {
         throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
       }
-      userId = await createExternalUser(tx, external, decision.email);
-      identityId = await insertIdentity(tx, userId, external);
+      ({ userId, identityId } = await createExternalUser(tx, external, decision.email));
       candidateVerified &&= decision.email !== '';
       break;
     case 'multiple':
@@ -273,7 +262,7 @@ export async function linkExternalIdentity(
         : 'Identity is already linked to another user',
     );
   }
-  await insertIdentity(tx, targetUserId, external);
+  await insertExternalIdentity(tx, targetUserId, external);
   const target = await reload(tx, targetUserId);
   if (!target.email && external.email) {
     const taken = await tx.query(

@@ -1,4 +1,5 @@
-// auth.users and auth.identities: reading, creating and the JSON GoTrue sends for a user.
+// auth.users and auth.identities: reading, updating and the JSON GoTrue sends for a user (creating
+// one is create-user.ts).
 import type { Tx } from '../db/database.ts';
 import { toFactorJson, type FactorRow } from './mfa/factors.ts';
 import { checkMetadataSize } from './validate.ts';
@@ -103,54 +104,8 @@ export function isBanned(user: UserRow): boolean {
   return user.banned_until !== null && user.banned_until.getTime() > Date.now();
 }
 
-export interface NewUser {
-  /** Null for an anonymous user, who has no address and no identity (GoTrue SignupAnonymously). */
-  email: string | null;
-  passwordHash: string | null;
-  userMetadata: Record<string, unknown>;
-  appMetadata?: Record<string, unknown>;
-  confirmed?: boolean;
-  anonymous?: boolean;
-}
-
-/** Inserts the user and its e-mail identity, then re-reads it (triggers may have changed it). */
-export async function createUser(tx: Tx, user: NewUser): Promise<UserRow> {
-  const provider = user.anonymous ? 'anonymous' : 'email';
-  const appMetadata = { provider, providers: [provider], ...user.appMetadata };
-  checkMetadataSize(user.userMetadata, 'user_metadata');
-  checkMetadataSize(appMetadata, 'app_metadata');
-  const { rows } = await tx.query<{ id: string }>(
-    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-        raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at,
-        confirmation_token, recovery_token, email_change_token_new, email_change, is_anonymous)
-     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',
-        'authenticated', $1, $2, case when $3 then now() end, $4, $5, false, now(), now(),
-        '', '', '', '', $6)
-     returning id`,
-    [
-      user.email,
-      user.passwordHash ?? '',
-      user.confirmed ?? false,
-      appMetadata,
-      user.userMetadata,
-      user.anonymous ?? false,
-    ],
-  );
-  const id = rows[0]?.id ?? '';
-  if (user.anonymous || user.email === null) return reread(tx, id);
-  const identityData = {
-    ...user.userMetadata,
-    sub: id,
-    email: user.email,
-    email_verified: user.confirmed ?? false,
-    phone_verified: false,
-  };
-  await insertEmailIdentity(tx, id, identityData);
-  return reread(tx, id);
-}
-
 /** The user's e-mail identity (provider `email`, its id the user's). */
-async function insertEmailIdentity(
+export async function insertEmailIdentity(
   tx: Tx,
   userId: string,
   identityData: Record<string, unknown>,
@@ -163,7 +118,8 @@ async function insertEmailIdentity(
   );
 }
 
-async function reread(tx: Tx, id: string): Promise<UserRow> {
+/** The user as written, triggers' changes included. */
+export async function reread(tx: Tx, id: string): Promise<UserRow> {
   const created = await findUserById(tx, id);
   if (!created) throw new Error('The new user disappeared (a trigger deleted it?)');
   return created;

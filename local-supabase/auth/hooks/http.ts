@@ -1,20 +1,22 @@
-// An `http(s)://` hook as GoTrue's v0http calls it: a POST of the JSON input signed per Standard
+// An `http(s)://` hook as GoTrue's hookhttp calls it: a POST of the JSON input signed per Standard
 // Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature` with one `v1,<sig>` per secret),
 // 5 s for the whole call, up to 3 attempts 2 s apart when the endpoint cannot be reached, and again
 // at once on 429/503 with `retry-after`. 200/202/204 with a JSON body (at most 200 KB) is the answer.
+// Each failure is the API error GoTrue answers the client with (supabase/auth
+// internal/hooks/hookhttp/hookhttp.go): 422 `hook_timeout`, `hook_timeout_after_retry` and
+// `hook_payload_over_size_limit`, 400 `hook_payload_invalid_content_type`, 500 for an error status.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
+import type { ServiceError } from '../../http/errors.ts';
+import { authError, badRequest, unprocessable } from '../errors.ts';
 
 export const HTTP_HOOK_TIMEOUT_MS = 5000;
 const ATTEMPTS = 3;
 const BACKOFF_MS = 2000;
 const RESPONSE_LIMIT = 200 * 1024;
 
-/** Why an HTTP hook failed (GoTrue logs it; the client sees only "Error running hook URI"). */
-export class HookCallError extends Error {
-  override name = 'HookCallError';
-}
+const failure = (message: string) => authError(500, 'unexpected_failure', message);
 
 function signatures(secrets: string, id: string, at: Date, body: string): string {
   return secrets
@@ -27,30 +29,43 @@ async function answer(response: Response): Promise<unknown> {
   const type = response.headers.get('content-type') ?? '';
   if (type === '') {
     if (response.status === 204) return null;
-    throw new HookCallError('Invalid Content-Type: Missing Content-Type header');
+    throw badRequest(
+      'hook_payload_invalid_content_type',
+      'Invalid Content-Type: Missing Content-Type header',
+    );
   }
   if (type.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
-    throw new HookCallError(`Invalid JSON response. Received content-type: ${type}`);
+    throw badRequest(
+      'hook_payload_invalid_content_type',
+      `Invalid JSON response. Received content-type: ${type}`,
+    );
   }
   const body = await response.text();
   if (Buffer.byteLength(body) > RESPONSE_LIMIT) {
-    throw new HookCallError(`Payload size exceeded size limit of ${RESPONSE_LIMIT} bytes`);
+    throw unprocessable(
+      'hook_payload_over_size_limit',
+      `Payload size exceeded size limit of ${RESPONSE_LIMIT} bytes`,
+    );
   }
-  return body === '' ? null : (JSON.parse(body) as unknown);
+  try {
+    return body === '' ? null : (JSON.parse(body) as unknown);
+  } catch (error) {
+    throw Object.assign(failure('Error unmarshaling JSON output.'), { cause: error });
+  }
 }
 
-function statusError(status: number): HookCallError {
-  if (status === 400) return new HookCallError('Invalid payload sent to hook');
-  if (status === 401) return new HookCallError('Hook requires authorization token');
-  if (status === 429 || status === 503) {
-    return new HookCallError('Service currently unavailable due to hook');
-  }
-  return new HookCallError(`Unexpected status code returned from hook: ${status}`);
+function statusError(status: number): ServiceError {
+  if (status === 400) return failure('Invalid payload sent to hook');
+  if (status === 401) return failure('Hook requires authorization token');
+  if (status === 429 || status === 503) return failure('Service currently unavailable due to hook');
+  return failure(`Unexpected status code returned from hook: ${status}`);
 }
 
+// Go's %f: GoTrue says "5.000000 seconds".
 const timedOut = () =>
-  new HookCallError(
-    `Failed to reach hook within maximum time of ${HTTP_HOOK_TIMEOUT_MS / 1000} seconds`,
+  unprocessable(
+    'hook_timeout',
+    `Failed to reach hook within maximum time of ${(HTTP_HOOK_TIMEOUT_MS / 1000).toFixed(6)} seconds`,
   );
 
 /**
@@ -63,7 +78,7 @@ function onThisHost(uri: string): string {
   return url.toString();
 }
 
-/** The endpoint's answer (null for an empty 204); throws HookCallError when the call fails. */
+/** The endpoint's answer (null for an empty 204); throws GoTrue's API error when the call fails. */
 export async function callHttpHook(uri: string, secrets: string, input: unknown): Promise<unknown> {
   const target = onThisHost(uri);
   const deadline = AbortSignal.timeout(HTTP_HOOK_TIMEOUT_MS);
@@ -87,7 +102,10 @@ export async function callHttpHook(uri: string, secrets: string, input: unknown)
     } catch (error) {
       if (deadline.aborted) throw timedOut();
       if (attempt === ATTEMPTS - 1) {
-        throw new HookCallError('Failed to reach hook after maximum retries', { cause: error });
+        throw Object.assign(
+          unprocessable('hook_timeout_after_retry', 'Failed to reach hook after maximum retries'),
+          { cause: error },
+        );
       }
       await sleep(BACKOFF_MS, undefined, { signal: deadline }).catch(() => {
         throw timedOut();
@@ -105,5 +123,5 @@ export async function callHttpHook(uri: string, secrets: string, input: unknown)
     if ((status === 429 || status === 503) && response.headers.get('retry-after')) continue;
     throw statusError(status);
   }
-  throw new HookCallError('Service currently unavailable due to hook');
+  throw failure('Service currently unavailable due to hook');
 }

@@ -7,11 +7,11 @@ import type { AppEnv } from '../../http/service.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { booleanField, objectField, readBody, stringField, type Body } from '../body.ts';
 import type { AuthContext } from '../context.ts';
+import { createUser } from '../create-user.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
 import { findOwnFactor, listFactors, removeFactor, toFactorJson } from '../mfa/factors.ts';
 import {
   confirmEmail,
-  createUser,
   findUserByEmail,
   findUserById,
   mergeMetadata,

@@ -15,14 +15,8 @@ import {
 } from '../emails.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
 import { resolveRedirect } from '../redirect.ts';
-import {
-  createUser,
-  findUserByEmail,
-  findUserById,
-  isConfirmed,
-  mergeMetadata,
-  toUserJson,
-} from '../users.ts';
+import { createUser } from '../create-user.ts';
+import { findUserByEmail, findUserById, isConfirmed, mergeMetadata, toUserJson } from '../users.ts';
 import { checkPasswordStrength, validateEmail } from '../validate.ts';
 
 const TYPES = [

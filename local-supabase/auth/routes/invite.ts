@@ -10,7 +10,8 @@ import { deliver, prepareEmail, type PendingEmail } from '../emails.ts';
 import { unprocessable } from '../errors.ts';
 import { clientIp } from '../rate-limit.ts';
 import { resolveRedirect } from '../redirect.ts';
-import { createUser, findUserByEmail, findUserById, isConfirmed, toUserJson } from '../users.ts';
+import { createUser } from '../create-user.ts';
+import { findUserByEmail, findUserById, isConfirmed, toUserJson } from '../users.ts';
 import { validateEmail } from '../validate.ts';
 
 export function addInviteRoutes(app: Hono<AppEnv>, context: AuthContext): void {

@@ -13,7 +13,8 @@ import { createFlowState } from '../flow-state.ts';
 import { clientIp } from '../rate-limit.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { runTransaction } from '../transaction.ts';
-import { createUser, findUserByEmail, isConfirmed } from '../users.ts';
+import { createUser } from '../create-user.ts';
+import { findUserByEmail, isConfirmed } from '../users.ts';
 import { validateEmail, validatePkceParams, type ChallengeMethod } from '../validate.ts';
 
 interface MagicLinkRequest {

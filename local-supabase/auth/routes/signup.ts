@@ -11,7 +11,8 @@ import { checkRateLimit, clientIp } from '../rate-limit.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { issueSession, toSessionResponse } from '../sessions.ts';
 import { runTransaction } from '../transaction.ts';
-import { createUser, findUserByEmail, isConfirmed, toUserJson } from '../users.ts';
+import { createUser } from '../create-user.ts';
+import { findUserByEmail, isConfirmed, toUserJson } from '../users.ts';
 import { checkPasswordStrength, validateEmail, validatePkceParams } from '../validate.ts';
 
 /** `signInAnonymously()`: a user with no address or identity, `is_anonymous` in the token. */

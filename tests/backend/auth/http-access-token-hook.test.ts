@@ -1,7 +1,8 @@
 // [auth.hook.custom_access_token] as an HTTP endpoint, as GoTrue calls one: a POST signed per
 // Standard Webhooks with the configured secret, whose {claims} answer goes into the token; an
-// endpoint that answers an error status, cannot be reached or takes longer than 5 s fails the
-// sign-in with GoTrue's 500 "Error running hook URI", and an {error} answer with its own status.
+// endpoint that fails the sign-in with the error GoTrue's hookhttp gives (an error status: 500 with
+// its message; 5 s without an answer: 422 `hook_timeout`; no connection three times: 422
+// `hook_timeout_after_retry`), and an {error} answer with its own status.
 import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { Webhook } from 'standardwebhooks';
@@ -116,7 +117,7 @@ describe('an HTTP hook that fails', () => {
     expect(error?.status).toBe(500);
     // supabase-js reports a 500 as a retryable failure with GoTrue's message.
     expect(error?.name).toBe('AuthRetryableFetchError');
-    expect(error?.message).toBe(`Error running hook URI: ${endpoint.url}`);
+    expect(error?.message).toBe('Unexpected status code returned from hook: 500');
     // A 500 is not retried.
     expect(endpoint.requests.length - before).toBe(1);
   });
@@ -132,14 +133,15 @@ describe('an HTTP hook that fails', () => {
     expect(endpoint.requests.length - before).toBe(2);
   });
 
-  it('an endpoint that does not answer fails the sign-in the same way', async () => {
+  it('an endpoint that does not answer within 5 s fails the sign-in with 422 hook_timeout', async () => {
     behaviour = 'silent';
     const { data, error } = await server
       .client()
       .auth.signInWithPassword({ email: 'member@example.com', password: PASSWORD });
     expect(data.session).toBeNull();
-    expect(error?.status).toBe(500);
-    expect(error?.message).toBe(`Error running hook URI: ${endpoint.url}`);
+    expect(error?.status).toBe(422);
+    expect(error?.code).toBe('hook_timeout');
+    expect(error?.message).toBe('Failed to reach hook within maximum time of 5.000000 seconds');
   }, 20_000);
 });
 
@@ -156,13 +158,14 @@ describe('an HTTP hook that cannot be reached', () => {
     await endpoint.close();
   });
 
-  it('is tried three times, then the sign-in fails with GoTrue’s 500', async () => {
+  it('is tried three times, then the sign-in fails with 422 hook_timeout_after_retry', async () => {
     const { data, error } = await server
       .client()
       .auth.signInWithPassword({ email: 'member@example.com', password: PASSWORD });
     expect(data.session).toBeNull();
-    expect(error?.status).toBe(500);
-    expect(error?.message).toBe(`Error running hook URI: ${endpoint.url}`);
+    expect(error?.status).toBe(422);
+    expect(error?.code).toBe('hook_timeout_after_retry');
+    expect(error?.message).toBe('Failed to reach hook after maximum retries');
     expect(endpoint.connections).toBe(3);
   }, 20_000);
 });
