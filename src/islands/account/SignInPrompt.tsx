@@ -4,7 +4,13 @@
 import { openHeaderSignIn } from '../shared/open-sign-in';
 import { useT } from '../shared/strings';
 
-export function SignInPrompt({ deleted, pending = false }: { deleted: boolean; pending?: boolean }) {
+export function SignInPrompt({
+  deleted,
+  pending = false,
+}: {
+  deleted: boolean;
+  pending?: boolean;
+}) {
   const t = useT();
   return (
     <div className="account-signed-out">

@@ -58,25 +58,18 @@ export function Header({ auth, rest, locale, paths }: Props) {
     trigger.current?.dispatchEvent(new Event(HYDRATED_EVENT, { bubbles: true }));
   }, []);
 
-  const status = state.status;
   useEffect(() => {
-    if (status === 'signedIn') setDialogOpen(false);
+    if (state.status === 'signedIn') setDialogOpen(false);
     // The link and provider return page moves on by itself; the next page applies the language.
     const onReturnPage = window.location.pathname === paths.confirm;
     // Finishing the second factor completes a sign-in, also one whose first step was on another
     // page: the member's language applies at once, as after a password alone.
     const before = previousStatus.current;
-    if (
-      (before === 'signedOut' || before === 'secondFactorPending') &&
-      status === 'signedIn' &&
-      !onReturnPage
-    ) {
+    previousStatus.current = state.status;
+    if (state.status !== 'signedIn') return;
+    if ((before === 'signedOut' || before === 'secondFactorPending') && !onReturnPage) {
       setFreshSignIn(true);
-    } else if (
-      before === 'loading' &&
-      status === 'signedIn' &&
-      state.status === 'signedIn'
-    ) {
+    } else if (before === 'loading') {
       if (!takeFreshSignIn()) {
         // A session restored on load: the language is only offered.
       } else if (typeof state.session.user.user_metadata['locale'] !== 'string') {
@@ -86,8 +79,7 @@ export function Header({ auth, rest, locale, paths }: Props) {
         setFreshSignIn(true);
       }
     }
-    previousStatus.current = status;
-  }, [status, state, paths.confirm, rest, locale]);
+  }, [state, paths.confirm, rest, locale]);
 
   const openDialog = () => {
     setDialogOpen(true);
