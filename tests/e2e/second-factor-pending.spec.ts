@@ -2,13 +2,15 @@
 // supabase-js already stores the first step's session (aal1); a reader who closes the dialog, reloads
 // or opens another page sees the header's "Finish signing in", and the account page and the
 // comments as a signed-out reader does, until the authenticator app's code is given. What was
-// typed in the comment box is there again afterwards.
+// typed in the comment box is there again afterwards. A recovery link asks for the factor before
+// the new password.
 import { createClient } from '@supabase/supabase-js';
 import { totpCode } from '../backend/helpers/second-factor.ts';
 import { freshMember, memberPassword } from './support/account.ts';
 import { findAccessibilityViolations } from './support/axe.ts';
 import { openComments } from './support/community.ts';
 import { expect, test } from './support/fixtures.ts';
+import { newestMail, siteLinkOf } from './support/mailbox.ts';
 import { backendAvailable, MemberHeader } from './support/members.ts';
 import { routesOf, type SiteData } from './support/site-data.ts';
 import { uiText } from './support/ui-strings.ts';
@@ -147,4 +149,36 @@ test('“Sign out” in the header ends a sign-in waiting for its second factor'
   await expect(page.getByText(uiText('de', 'header.sessionEnded'))).toHaveCount(0);
   await page.reload();
   await expect(header.signInButton).toBeVisible();
+});
+
+test('a recovery link on an account with a second factor asks for the factor before the new password', async ({
+  page,
+}) => {
+  const member = await freshMember('Recovering Rui');
+  const secret = await addAuthenticatorApp(member.email);
+  const header = new MemberHeader(page, 'en');
+  await page.goto('/en/');
+  await header.openDialog();
+  await header.dialog
+    .getByRole('tab', { name: uiText('en', 'auth.tabs.forgot'), exact: true })
+    .click();
+  await header.field('auth.field.email').fill(member.email);
+  await header.dialog.getByRole('button', { name: uiText('en', 'auth.forgot.submit') }).click();
+  await expect(header.dialog.getByRole('status')).toBeVisible();
+  await page.goto(siteLinkOf(await newestMail(member.email)));
+  await page.getByRole('button', { name: uiText('en', 'confirm.submit.recovery') }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/en/auth/reset-password/');
+
+  const main = page.locator('main');
+  const field = main.getByLabel(uiText('en', 'resetPassword.field'), { exact: true });
+  await expect(main.getByText(uiText('en', 'auth.mfa.pending.resetPassword'))).toBeVisible();
+  await expect(field).toHaveCount(0);
+  await main.getByRole('button', { name: uiText('en', 'auth.mfa.pending.finish') }).click();
+  const step = header.dialog.getByRole('region', { name: uiText('en', 'auth.mfa.heading') });
+  await step.getByLabel(uiText('en', 'auth.mfa.code')).fill(totpCode(secret));
+  await step.getByRole('button', { name: uiText('en', 'auth.mfa.submit') }).click();
+
+  await field.fill('a new password after the code');
+  await main.getByRole('button', { name: uiText('en', 'resetPassword.submit') }).click();
+  await expect(main.getByRole('status')).toHaveText(uiText('en', 'resetPassword.done'));
 });
