@@ -394,6 +394,14 @@ export const descriptions: Record<UiKey, string> = {
   'auth.mfa.useKey':
     'Button that asks the browser for the security key or passkey registered as second factor.',
   'auth.mfa.cancel': 'Button that leaves the second step: signs out the half-finished sign-in.',
+  'auth.mfa.pending.finish':
+    "Button in the header (and under the account page's and the comments' prompts) while a sign-in waits for its second factor: reopens the sign-in dialog at that step.",
+  'auth.mfa.pending.account':
+    'Account page while a sign-in waits for its second factor: nothing of the account is shown until it is confirmed.',
+  'auth.mfa.pending.comments':
+    'Comments section, in place of the comment box, while a sign-in waits for its second factor.',
+  'auth.mfa.pending.resetPassword':
+    'New-password page after a recovery link, on an account with a second factor: the factor comes before the new password.',
   'auth.passkey.label': 'Heading above the passkey button in the sign-in dialog.',
   'auth.passkey.button':
     "Button in the sign-in dialog that signs in with a passkey (the browser's own dialog opens).",

@@ -169,8 +169,11 @@ test('a moderator signed in with a password is asked for the second factor befor
     header.dialog.getByRole('region', { name: uiText('fr', 'auth.mfa.heading') }),
   ).toBeVisible();
   await header.dialog.getByRole('button', { name: uiText('fr', 'auth.dialog.close') }).click();
-  // Not signed in for the reader yet: the header still offers "Sign in".
-  await expect(header.signInButton).toBeVisible();
+  // Not signed in for the reader yet: the header offers to finish signing in.
+  await expect(
+    page.locator('header').getByRole('button', { name: uiText('fr', 'auth.mfa.pending.finish') }),
+  ).toBeVisible();
+  await expect(header.accountButton).toHaveCount(0);
 
   await page.goto('/fr/moderation/');
   const form = page.locator('main').getByRole('region', { name: uiText('fr', 'auth.mfa.heading') });

@@ -35,6 +35,8 @@ export function Account({ loadData, ...props }: AccountProps) {
   const [deleted, setDeleted] = useState(false);
   if (state.status === 'loading') return <p className="meta">{t('account.loading')}</p>;
   if (state.status === 'signedOut') return <SignInPrompt deleted={deleted} />;
+  // A sign-in that still owes its second factor shows nothing of the account (session-state.ts).
+  if (state.status === 'secondFactorPending') return <SignInPrompt deleted={false} pending />;
   return (
     <WithMemberData
       key={state.session.user.id}

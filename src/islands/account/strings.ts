@@ -5,6 +5,8 @@ export const accountKeys = [
   'account.loading',
   'account.nav.label',
   'account.signedOut',
+  'auth.mfa.pending.account',
+  'auth.mfa.pending.finish',
   'account.deleted',
   'account.saved',
   'account.profile.heading',

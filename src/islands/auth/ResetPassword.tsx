@@ -5,6 +5,7 @@ import type { GoTrueClient } from '@supabase/auth-js';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { sendPasswordReset, type Links } from '../header/auth-actions';
 import type { ErrorKey } from '../shared/error-keys';
+import { openHeaderSignIn } from '../shared/open-sign-in';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
 import { saveNewPassword } from './reset-actions';
@@ -26,6 +27,19 @@ export function ResetPassword({ auth, links, homePath }: Props) {
   const [done, setDone] = useState<string | null>(null);
 
   if (state.status === 'loading') return <p className="meta">{t('confirm.loading')}</p>;
+  // A recovery link on an account with a second factor: the auth server takes a new password only
+  // at aal2, so the factor comes first (the header's dialog, at its second step); the recovery
+  // carries over to the signed-in state, and this page then asks for the password.
+  if (state.status === 'secondFactorPending') {
+    return (
+      <div className="auth-step">
+        <p>{t('auth.mfa.pending.resetPassword')}</p>
+        <button type="button" className="button-primary" onClick={openHeaderSignIn}>
+          {t('auth.mfa.pending.finish')}
+        </button>
+      </div>
+    );
+  }
   const signedIn = state.status === 'signedIn';
 
   async function submit(event: SyntheticEvent) {

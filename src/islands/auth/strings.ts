@@ -36,6 +36,8 @@ export const resetPasswordKeys = [
   'resetPassword.done',
   'resetPassword.home',
   'resetPassword.signedOut',
+  'auth.mfa.pending.resetPassword',
+  'auth.mfa.pending.finish',
   'auth.passwordRules',
   'auth.forgot.sent',
   ...shared,

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { openHeaderSignIn } from '../shared/open-sign-in';
+import { signedInSession } from '../shared/session-state';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
 import { CommentItem, type CommentActions } from './CommentItem';
@@ -26,10 +27,13 @@ function storage(): Storage | undefined {
   }
 }
 
-/** The signed-in member's id and whether they moderate (their own profile says so). */
+/**
+ * The signed-in member's id and whether they moderate (their own profile says so). A sign-in that
+ * still owes its second factor is no viewer: it sees the thread as a signed-out reader does.
+ */
 function useViewer(client: SupabaseClient): CommentsContextValue['viewer'] {
   const { state } = useSession();
-  const id = state.status === 'signedIn' ? state.session.user.id : null;
+  const id = signedInSession(state)?.user.id ?? null;
   const [moderator, setModerator] = useState(false);
   useEffect(() => {
     setModerator(false);
@@ -63,6 +67,7 @@ export function Community({ client, articleKey, locale }: CommunityProps) {
   const t = useT();
   const headingId = useId();
   const viewer = useViewer(client);
+  const pending = useSession().state.status === 'secondFactorPending';
   const viewerId = viewer?.id ?? null;
   const { state, status, loadingMore, actions, news } = useCommentThread(
     client,
@@ -182,10 +187,12 @@ export function Community({ client, articleKey, locale }: CommunityProps) {
             }
           />
         ) : (
+          // What was typed in the box is kept as a draft (CommentForm), so it is back once the
+          // sign-in is finished.
           <p className="sign-in-prompt">
-            {t('comments.signInPrompt')}{' '}
+            {t(pending ? 'auth.mfa.pending.comments' : 'comments.signInPrompt')}{' '}
             <button type="button" className="secondary" onClick={openHeaderSignIn}>
-              {t('comments.signIn')}
+              {t(pending ? 'auth.mfa.pending.finish' : 'comments.signIn')}
             </button>
           </p>
         )}

@@ -29,6 +29,8 @@ export const commentsKeys = [
   'comments.form.remaining',
   'comments.signInPrompt',
   'comments.signIn',
+  'auth.mfa.pending.comments',
+  'auth.mfa.pending.finish',
   'comments.actions.reply',
   'comments.actions.edit',
   'comments.actions.delete',

@@ -1,12 +1,12 @@
 // The header island's content: "Sign in" (and its dialog) when signed out, the account menu when
-// signed in, and a notice when a session ended on its own.
+// signed in, "Finish signing in" and "Sign out" while a sign-in waits for its second factor, and a
+// notice when a session ended on its own.
 import type { GoTrueClient } from '@supabase/auth-js';
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { Locale } from '../../i18n/locales';
 import { adoptPageLocale, takeFreshSignIn } from '../shared/fresh-sign-in';
 import { useProfile } from '../shared/profile';
-import { needsSecondFactor } from '../shared/second-factor/assurance';
 import { HYDRATED_EVENT } from '../shared/session-directive';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
@@ -34,7 +34,7 @@ interface Props {
 
 export function Header({ auth, rest, locale, paths }: Props) {
   const t = useT();
-  const { state, dismissNotice } = useSession();
+  const { state, dismissNotice, signOut } = useSession();
   const [dialogOpen, setDialogOpen] = useState(false);
   // The dialog's code and strings load on the first press of "Sign in" (members who are signed in
   // never need them); once there it stays mounted, so closing and reopening keeps what was typed.
@@ -42,10 +42,9 @@ export function Header({ auth, rest, locale, paths }: Props) {
   const [dialog, dispatch] = useReducer(dialogReducer, initialDialogState);
   const trigger = useRef<HTMLButtonElement>(null);
   // Signed in with a password or e-mail code on an account with a second factor: not yet signed in
-  // for the reader, the dialog asks for the factor first.
-  const pending =
-    state.status === 'signedIn' && needsSecondFactor(state.session) ? state.session : null;
-  const signedIn = state.status === 'signedIn' && pending === null;
+  // for the reader, the dialog asks for the factor first (shared/session-state.ts).
+  const pending = state.status === 'secondFactorPending' ? state.session : null;
+  const signedIn = state.status === 'signedIn';
   const userId = signedIn ? state.session.user.id : null;
   const profile = useProfile(rest, userId);
   // Signed in after this page showed "Sign in" (not a session restored on load or by another tab's
@@ -59,18 +58,18 @@ export function Header({ auth, rest, locale, paths }: Props) {
     trigger.current?.dispatchEvent(new Event(HYDRATED_EVENT, { bubbles: true }));
   }, []);
 
-  const status = signedIn ? 'signedIn' : state.status === 'loading' ? 'loading' : 'signedOut';
   useEffect(() => {
-    if (status === 'signedIn') setDialogOpen(false);
+    if (state.status === 'signedIn') setDialogOpen(false);
     // The link and provider return page moves on by itself; the next page applies the language.
     const onReturnPage = window.location.pathname === paths.confirm;
-    if (previousStatus.current === 'signedOut' && status === 'signedIn' && !onReturnPage) {
+    // Finishing the second factor completes a sign-in, also one whose first step was on another
+    // page: the member's language applies at once, as after a password alone.
+    const before = previousStatus.current;
+    previousStatus.current = state.status;
+    if (state.status !== 'signedIn') return;
+    if ((before === 'signedOut' || before === 'secondFactorPending') && !onReturnPage) {
       setFreshSignIn(true);
-    } else if (
-      previousStatus.current === 'loading' &&
-      status === 'signedIn' &&
-      state.status === 'signedIn'
-    ) {
+    } else if (before === 'loading') {
       if (!takeFreshSignIn()) {
         // A session restored on load: the language is only offered.
       } else if (typeof state.session.user.user_metadata['locale'] !== 'string') {
@@ -80,8 +79,7 @@ export function Header({ auth, rest, locale, paths }: Props) {
         setFreshSignIn(true);
       }
     }
-    previousStatus.current = status;
-  }, [status, state, paths.confirm, rest, locale]);
+  }, [state, paths.confirm, rest, locale]);
 
   const openDialog = () => {
     setDialogOpen(true);
@@ -95,7 +93,7 @@ export function Header({ auth, rest, locale, paths }: Props) {
     }
   };
   // A session that owes its second factor keeps the dialog open at that step (it was open for the
-  // password or code); one found on loading a page shows "Sign in", which opens at the step.
+  // password or code); closed, or found on loading a page, the header offers to finish or leave.
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const links: Links = {
@@ -129,12 +127,18 @@ export function Header({ auth, rest, locale, paths }: Props) {
         type="button"
         className="sign-in-button"
         aria-haspopup="dialog"
-        // Other islands open this dialog by clicking this button (the comment box's "Sign in").
+        // Other islands open this dialog by clicking this button (the comment box's "Sign in", or
+        // "Finish signing in", which opens it at the second step).
         data-sign-in
         onClick={openDialog}
       >
-        {t('header.signIn')}
+        {t(pending ? 'auth.mfa.pending.finish' : 'header.signIn')}
       </button>
+      {pending && (
+        <button type="button" className="button-link" onClick={() => void signOut('local')}>
+          {t('header.signOut')}
+        </button>
+      )}
       {state.status === 'signedOut' && state.ended && (
         <p role="status" className="session-notice">
           {t('header.sessionEnded')}{' '}

@@ -10,6 +10,7 @@ export const headerKeys = [
   'header.account',
   'header.moderation',
   'header.signOut',
+  'auth.mfa.pending.finish',
   'header.sessionEnded',
   'header.dismiss',
   'header.localeOffer',

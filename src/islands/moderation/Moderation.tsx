@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
 import { errorKey } from '../shared/error-keys';
 import { SecondFactorForm } from '../shared/second-factor/SecondFactorForm';
 import { needsSecondFactor, verifiedFactors } from '../shared/second-factor/assurance';
+import { storedSession } from '../shared/session-state';
 import { useSession } from '../shared/SessionProvider';
 import { useT } from '../shared/strings';
 import type { ApiResult } from '../comments/data/results';
@@ -33,7 +34,10 @@ interface Props {
 export function Moderation({ client, locale, articles }: Props) {
   const t = useT();
   const { state: session, auth } = useSession();
-  const userId = session.status === 'signedIn' ? session.session.user.id : null;
+  // The page asks for a missing second factor itself (below), so it reads the stored session
+  // whatever its level; the database admits staff only at aal2.
+  const signedInSession = storedSession(session);
+  const userId = signedInSession?.user.id ?? null;
   const [role, setRole] = useState<Member['role'] | null | 'loading'>('loading');
   const [queue, setQueue] = useState<QueueEntry[]>([]);
   const [hidden, setHidden] = useState<ModeratedComment[]>([]);
@@ -55,7 +59,6 @@ export function Moderation({ client, locale, articles }: Props) {
   const staff = role === 'moderator' || role === 'admin';
   // The database admits staff only at aal2: without a factor the page leads to the Security
   // section, at aal1 it asks for the factor before the queue loads.
-  const signedInSession = session.status === 'signedIn' ? session.session : null;
   const factors = signedInSession ? verifiedFactors(signedInSession) : [];
   const owesFactor = signedInSession !== null && needsSecondFactor(signedInSession);
   const moderator = staff && factors.length > 0 && !owesFactor;

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { IslandStrings } from '../../i18n/island-strings';
 import { getAuth, getSupabase } from '../shared/client';
+import { storedSession } from '../shared/session-state';
 import { SessionProvider, useSession } from '../shared/SessionProvider';
 import { StringsProvider, useT } from '../shared/strings';
 import { useLoaded } from '../shared/use-loaded';
@@ -38,7 +39,8 @@ export default function ModerationIsland({ locale, strings, articles }: Props) {
 function ModerationForSession({ locale, articles }: Omit<Props, 'strings'>) {
   const t = useT();
   const { state } = useSession();
-  const signedIn = state.status === 'signedIn';
+  // A staff sign-in that owes its second factor is asked for it on this page (Moderation.tsx).
+  const signedIn = storedSession(state) !== null;
   const client = useLoaded(getSupabase, signedIn);
   if (state.status === 'signedOut') return <p>{t('moderation.signedOut')}</p>;
   if (client === null) return <p className="meta">{t('moderation.loading')}</p>;

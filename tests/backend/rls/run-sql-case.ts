@@ -1,6 +1,11 @@
 // Runs one RLS case as SQL, as its actor, the way the server runs requests (`db.asRole` with the
 // actor's claims), and rolls it back so that cases never affect each other.
-import { isDatabaseError, type Database, type Tx } from '../../../local-supabase/db/database.ts';
+import {
+  isDatabaseError,
+  type Claims,
+  type Database,
+  type Tx,
+} from '../../../local-supabase/db/database.ts';
 import type { RlsCase, Target } from './cases.ts';
 import { claimsFor } from './demo.ts';
 
@@ -80,10 +85,19 @@ async function execute(tx: Tx, testCase: RlsCase): Promise<Outcome> {
 }
 
 /** Runs the case as its actor and rolls everything back. */
-export async function runSqlCase(db: Database, testCase: RlsCase): Promise<Outcome> {
+export function runSqlCase(db: Database, testCase: RlsCase): Promise<Outcome> {
+  return runSqlCaseWith(db, testCase, claimsFor(testCase.actor));
+}
+
+/** Runs the case with these claims instead of its actor's usual ones (another `aal`, say). */
+export async function runSqlCaseWith(
+  db: Database,
+  testCase: RlsCase,
+  claims: Claims,
+): Promise<Outcome> {
   let outcome: Outcome | undefined;
   try {
-    await db.asRole(claimsFor(testCase.actor), async (tx) => {
+    await db.asRole(claims, async (tx) => {
       outcome = await execute(tx, testCase);
       throw new Rollback();
     });

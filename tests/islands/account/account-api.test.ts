@@ -16,6 +16,7 @@ import {
 } from '../../../src/islands/account/account-api';
 import { startTestServer, type TestServer } from '../../backend/helpers/server.ts';
 import { uniqueEmail } from '../../backend/helpers/mail.ts';
+import { demoSecondFactors, passSecondFactor } from '../../backend/helpers/second-factor.ts';
 import { newMember as newSignedInMember } from '../comments/support';
 
 const password = 'account-tester-1';
@@ -237,6 +238,8 @@ describe('export, signing out everywhere and deletion', () => {
       email: 'admin@example.com',
       password: 'polyglot-demo-2026',
     });
+    // Past the admin's second factor, as the account page is (members with a factor act at aal2).
+    await passSecondFactor(admin, demoSecondFactors.admin);
     const { data } = await admin.auth.getUser();
     expect(await deleteAccount(admin, data.user?.id ?? '')).toEqual({
       ok: false,

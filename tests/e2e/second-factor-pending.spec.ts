@@ -1,0 +1,184 @@
+// A sign-in that waits for its second factor is not a signed-in reader. After the password,
+// supabase-js already stores the first step's session (aal1); a reader who closes the dialog, reloads
+// or opens another page sees the header's "Finish signing in", and the account page and the
+// comments as a signed-out reader does, until the authenticator app's code is given. What was
+// typed in the comment box is there again afterwards. A recovery link asks for the factor before
+// the new password.
+import { createClient } from '@supabase/supabase-js';
+import { totpCode } from '../backend/helpers/second-factor.ts';
+import { freshMember, memberPassword } from './support/account.ts';
+import { findAccessibilityViolations } from './support/axe.ts';
+import { openComments } from './support/community.ts';
+import { expect, test } from './support/fixtures.ts';
+import { newestMail, siteLinkOf } from './support/mailbox.ts';
+import { backendAvailable, MemberHeader } from './support/members.ts';
+import { routesOf, type SiteData } from './support/site-data.ts';
+import { uiText } from './support/ui-strings.ts';
+
+test.skip(!backendAvailable, 'needs the local e2e backend');
+
+function articlePath(data: SiteData): string {
+  const route = routesOf(data, 'article', 'en').find(
+    (candidate) => candidate.article.key === 'translation-metadata-article-unicode-explained',
+  );
+  if (!route) throw new Error('no en page for the seeded article');
+  return route.path;
+}
+
+/** Adds a verified authenticator app to a member, as the account page does; returns its secret. */
+async function addAuthenticatorApp(email: string): Promise<string> {
+  const url = process.env['E2E_SUPABASE_URL'];
+  if (!url) throw new Error('E2E_SUPABASE_URL is not set (playwright.config.ts sets it)');
+  const client = createClient(
+    url,
+    process.env['PUBLIC_SUPABASE_ANON_KEY'] ??
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
+    { auth: { persistSession: false, autoRefreshToken: false } },
+  );
+  const signedIn = await client.auth.signInWithPassword({ email, password: memberPassword });
+  if (signedIn.error) throw signedIn.error;
+  const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' });
+  if (enrolled.error) throw enrolled.error;
+  const { id, totp } = enrolled.data;
+  const verified = await client.auth.mfa.challengeAndVerify({
+    factorId: id,
+    code: totpCode(totp.secret),
+  });
+  if (verified.error) throw verified.error;
+  return totp.secret;
+}
+
+test('a sign-in waiting for its second factor shows nothing of the member until the code is given', async ({
+  page,
+  data,
+}) => {
+  const member = await freshMember('Pending Pia');
+  const secret = await addAuthenticatorApp(member.email);
+  const header = new MemberHeader(page, 'en');
+  const path = articlePath(data);
+  const comments = page.locator('#comments');
+  const box = comments.getByLabel(uiText('en', 'comments.form.label'));
+  const step = header.dialog.getByRole('region', { name: uiText('en', 'auth.mfa.heading') });
+  const finishText = uiText('en', 'auth.mfa.pending.finish');
+  const finish = page.locator('header').getByRole('button', { name: finishText });
+  const giveCode = async () => {
+    await step.getByLabel(uiText('en', 'auth.mfa.code')).fill(totpCode(secret));
+    await step.getByRole('button', { name: uiText('en', 'auth.mfa.submit') }).click();
+  };
+
+  // Signed in with both factors, the member starts a comment; the session ends before it is sent.
+  await openComments(page, path);
+  await header.signInWithPassword(member.email, memberPassword);
+  await giveCode();
+  await expect(header.accountButton).toBeVisible();
+  const draft = 'Half a thought about combining characters, to finish later.';
+  await box.fill(draft);
+  await header.signOut();
+  await expect(header.signInButton).toBeVisible();
+  await expect(box).toHaveCount(0);
+
+  // The password alone: the dialog asks for the code, and the reader closes it.
+  await header.signInWithPassword(member.email, memberPassword);
+  await expect(step).toBeVisible();
+  await header.dialog.getByRole('button', { name: uiText('en', 'auth.dialog.close') }).click();
+  await expect(finish).toBeVisible();
+  await expect(
+    page.locator('header').getByRole('button', { name: uiText('en', 'header.signOut') }),
+  ).toBeVisible();
+  await expect(header.accountButton).toHaveCount(0);
+  // The comments as a signed-out reader sees them, with a prompt to finish: no box, no reacting.
+  await expect(comments.getByText(uiText('en', 'auth.mfa.pending.comments'))).toBeVisible();
+  await expect(box).toHaveCount(0);
+  await expect(comments.locator('[data-reaction]').first()).toBeDisabled();
+  await expect(comments.getByRole('button', { name: uiText('en', 'bookmark.toggle') })).toHaveCount(
+    0,
+  );
+
+  // Reloading keeps the half-finished sign-in half-finished.
+  await page.reload();
+  await expect(finish).toBeVisible();
+  await expect(header.accountButton).toHaveCount(0);
+
+  // The account page shows none of the member's data.
+  await page.goto('/en/account/');
+  const main = page.locator('main');
+  await expect(main.getByText(uiText('en', 'auth.mfa.pending.account'))).toBeVisible();
+  await expect(
+    main.getByRole('region', { name: uiText('en', 'account.profile.heading') }),
+  ).toHaveCount(0);
+  await expect(main.getByText(member.email)).toHaveCount(0);
+  await expect(main.getByText(member.name)).toHaveCount(0);
+  expect(await findAccessibilityViolations(page)).toEqual([]);
+
+  // Back on the article, the comments' "Finish signing in" opens the dialog at the second step;
+  // the code signs the member in everywhere on the page, without a reload, draft and all.
+  await openComments(page, path);
+  await expect(box).toHaveCount(0);
+  await comments.getByRole('button', { name: finishText }).click();
+  await expect(step).toBeVisible();
+  await giveCode();
+  await expect(header.accountButton).toBeVisible();
+  await expect(header.dialog).toBeHidden();
+  await expect(finish).toHaveCount(0);
+  await expect(box).toHaveValue(draft);
+  await expect(comments.locator('[data-reaction]').first()).toBeEnabled();
+});
+
+test('“Sign out” in the header ends a sign-in waiting for its second factor', async ({ page }) => {
+  const member = await freshMember('Leaving Leo', 'de');
+  await addAuthenticatorApp(member.email);
+  const header = new MemberHeader(page, 'de');
+  await page.goto('/de/');
+  await header.signInWithPassword(member.email, memberPassword);
+  await expect(
+    header.dialog.getByRole('region', { name: uiText('de', 'auth.mfa.heading') }),
+  ).toBeVisible();
+  await header.dialog.getByRole('button', { name: uiText('de', 'auth.dialog.close') }).click();
+  const headerBar = page.locator('header');
+  await expect(
+    headerBar.getByRole('button', { name: uiText('de', 'auth.mfa.pending.finish') }),
+  ).toBeVisible();
+  expect(await findAccessibilityViolations(page)).toEqual([]);
+
+  await headerBar.getByRole('button', { name: uiText('de', 'header.signOut') }).click();
+  await expect(header.signInButton).toBeVisible();
+  await expect(
+    headerBar.getByRole('button', { name: uiText('de', 'auth.mfa.pending.finish') }),
+  ).toHaveCount(0);
+  // Ended on request: no "you have been signed out" notice.
+  await expect(page.getByText(uiText('de', 'header.sessionEnded'))).toHaveCount(0);
+  await page.reload();
+  await expect(header.signInButton).toBeVisible();
+});
+
+test('a recovery link on an account with a second factor asks for the factor before the new password', async ({
+  page,
+}) => {
+  const member = await freshMember('Recovering Rui');
+  const secret = await addAuthenticatorApp(member.email);
+  const header = new MemberHeader(page, 'en');
+  await page.goto('/en/');
+  await header.openDialog();
+  await header.dialog
+    .getByRole('tab', { name: uiText('en', 'auth.tabs.forgot'), exact: true })
+    .click();
+  await header.field('auth.field.email').fill(member.email);
+  await header.dialog.getByRole('button', { name: uiText('en', 'auth.forgot.submit') }).click();
+  await expect(header.dialog.getByRole('status')).toBeVisible();
+  await page.goto(siteLinkOf(await newestMail(member.email)));
+  await page.getByRole('button', { name: uiText('en', 'confirm.submit.recovery') }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/en/auth/reset-password/');
+
+  const main = page.locator('main');
+  const field = main.getByLabel(uiText('en', 'resetPassword.field'), { exact: true });
+  await expect(main.getByText(uiText('en', 'auth.mfa.pending.resetPassword'))).toBeVisible();
+  await expect(field).toHaveCount(0);
+  await main.getByRole('button', { name: uiText('en', 'auth.mfa.pending.finish') }).click();
+  const step = header.dialog.getByRole('region', { name: uiText('en', 'auth.mfa.heading') });
+  await step.getByLabel(uiText('en', 'auth.mfa.code')).fill(totpCode(secret));
+  await step.getByRole('button', { name: uiText('en', 'auth.mfa.submit') }).click();
+
+  await field.fill('a new password after the code');
+  await main.getByRole('button', { name: uiText('en', 'resetPassword.submit') }).click();
+  await expect(main.getByRole('status')).toHaveText(uiText('en', 'resetPassword.done'));
+});
