@@ -2,8 +2,8 @@
 // supabase-js already stores the first step's session (aal1); a reader who closes the dialog, reloads
 // or opens another page sees the header's "Finish signing in", and the account page and the
 // comments as a signed-out reader does, until the authenticator app's code is given. What was
-// typed in the comment box is there again afterwards. A recovery link asks for the factor before
-// the new password.
+// typed in the comment box is there again afterwards. Back from an e-mail link, the dialog asks
+// for the factor by itself; a recovery link asks for it before the new password.
 import { createClient } from '@supabase/supabase-js';
 import { totpCode } from '../backend/helpers/second-factor.ts';
 import { freshMember, memberPassword } from './support/account.ts';
@@ -169,16 +169,52 @@ test('a recovery link on an account with a second factor asks for the factor bef
   await page.getByRole('button', { name: uiText('en', 'confirm.submit.recovery') }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/en/auth/reset-password/');
 
+  // The page asks for the factor first, and the dialog opens at that step by itself; closed, the
+  // page's own button opens it again.
   const main = page.locator('main');
   const field = main.getByLabel(uiText('en', 'resetPassword.field'), { exact: true });
+  const step = header.dialog.getByRole('region', { name: uiText('en', 'auth.mfa.heading') });
+  await expect(step).toBeVisible();
+  await header.dialog.getByRole('button', { name: uiText('en', 'auth.dialog.close') }).click();
   await expect(main.getByText(uiText('en', 'auth.mfa.pending.resetPassword'))).toBeVisible();
   await expect(field).toHaveCount(0);
   await main.getByRole('button', { name: uiText('en', 'auth.mfa.pending.finish') }).click();
-  const step = header.dialog.getByRole('region', { name: uiText('en', 'auth.mfa.heading') });
   await step.getByLabel(uiText('en', 'auth.mfa.code')).fill(totpCode(secret));
   await step.getByRole('button', { name: uiText('en', 'auth.mfa.submit') }).click();
 
   await field.fill('a new password after the code');
   await main.getByRole('button', { name: uiText('en', 'resetPassword.submit') }).click();
   await expect(main.getByRole('status')).toHaveText(uiText('en', 'resetPassword.done'));
+});
+
+test('back from an e-mail link on an account with a second factor, the dialog asks for the code at once', async ({
+  page,
+}) => {
+  const member = await freshMember('Linked Lina', 'fr');
+  const secret = await addAuthenticatorApp(member.email);
+  const header = new MemberHeader(page, 'fr');
+  await page.goto('/fr/');
+  await header.openDialog();
+  await header.dialog
+    .getByRole('tab', { name: uiText('fr', 'auth.tabs.email'), exact: true })
+    .click();
+  await header.field('auth.field.email').fill(member.email);
+  await header.dialog.getByRole('button', { name: uiText('fr', 'auth.email.submit') }).click();
+  await expect(header.dialog.getByRole('status')).toBeVisible();
+
+  await page.goto(siteLinkOf(await newestMail(member.email)));
+  await page.getByRole('button', { name: uiText('fr', 'confirm.submit.email') }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/fr/');
+  // Not signed in yet: the link was the first factor, and the dialog is open at the second.
+  const step = header.dialog.getByRole('region', { name: uiText('fr', 'auth.mfa.heading') });
+  await expect(step).toBeVisible();
+  await expect(header.accountButton).toHaveCount(0);
+  await step.getByLabel(uiText('fr', 'auth.mfa.code')).fill(totpCode(secret));
+  await step.getByRole('button', { name: uiText('fr', 'auth.mfa.submit') }).click();
+  await expect(header.accountButton).toBeVisible();
+  await expect(header.dialog).toBeHidden();
+
+  // Past both factors, the session stays so on reload.
+  await page.reload();
+  await expect(header.accountButton).toBeVisible();
 });

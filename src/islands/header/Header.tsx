@@ -66,6 +66,12 @@ export function Header({ auth, rest, locale, paths }: Props) {
     // page: the member's language applies at once, as after a password alone.
     const before = previousStatus.current;
     previousStatus.current = state.status;
+    if (state.status === 'secondFactorPending' && before === 'loading' && !onReturnPage) {
+      // Just back from an e-mail link or an outside provider on an account with a second factor:
+      // the dialog asks for it at once, as after a password in the dialog.
+      if (takeFreshSignIn()) trigger.current?.click();
+      return;
+    }
     if (state.status !== 'signedIn') return;
     if ((before === 'signedOut' || before === 'secondFactorPending') && !onReturnPage) {
       setFreshSignIn(true);
