@@ -1,7 +1,7 @@
 // auth.mfa_factors and auth.mfa_challenges as GoTrue keeps them, and what a verified factor does to
 // the session: `aal2`, the factor on the session, `totp` in the `amr` claims.
 import type { Tx } from '../../db/database.ts';
-import { notFound } from '../errors.ts';
+import { forbidden, notFound } from '../errors.ts';
 
 export interface FactorRow {
   id: string;
@@ -94,10 +94,15 @@ export async function raiseSession(
   sessionId: string,
   factor: FactorRow,
 ): Promise<void> {
-  await tx.query(
-    "update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1",
+  const { rows } = await tx.query(
+    "update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1 returning id",
     [sessionId, factor.id],
   );
+  // Ended since the request was authenticated (another sign-in of the same user passed its second
+  // factor, which ends the sessions still at aal1): what GoTrue answers a moment later.
+  if (rows.length === 0) {
+    throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+  }
   await tx.query(
     `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
      values ($1, now(), now(), $2, gen_random_uuid())

@@ -120,6 +120,34 @@ describe('TOTP second factors with supabase-js', () => {
     expect(change.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
   });
 
+  it("ends the user's other sign-ins still at aal1 when one passes the factor", async () => {
+    const { client, email, password } = await signedInMember();
+    const factor = await enrollVerified(client);
+    // Two more sign-ins with the password; the first to give its code ends the other (GoTrue).
+    const first = server.client();
+    const second = server.client();
+    expect((await first.auth.signInWithPassword({ email, password })).error).toBeNull();
+    expect((await second.auth.signInWithPassword({ email, password })).error).toBeNull();
+    expect(
+      (
+        await first.auth.mfa.challengeAndVerify({
+          factorId: factor.id,
+          code: codeFor(factor.totp.secret),
+        })
+      ).error,
+    ).toBeNull();
+    const late = await second.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: codeFor(factor.totp.secret),
+    });
+    // The server answers 403 session_not_found, which auth-js reports as a missing session.
+    expect(late.error?.name).toBe('AuthSessionMissingError');
+    expect((await second.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
+    // The sessions past the factor are kept: the first client and the one that enrolled.
+    expect((await first.auth.getUser()).error).toBeNull();
+    expect((await client.auth.getUser()).error).toBeNull();
+  });
+
   it('unenrolls: a verified factor needs aal2, and the session returns to aal1', async () => {
     const { client, email, password } = await signedInMember();
     const factor = await enrollVerified(client);
