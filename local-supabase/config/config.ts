@@ -70,6 +70,11 @@ export interface ConfigOverrides {
    * MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, default 15; config.toml has no key for it).
    */
   mfaRateLimitPerMinute?: number;
+  /**
+   * The request header whose value auth's per-client limits count against (GoTrue's
+   * RATE_LIMIT_HEADER, e.g. `X-Forwarded-For` as a gateway sets it); without it, the socket's peer.
+   */
+  rateLimitHeader?: string;
   /** Where Edge Functions live (default `supabase/functions`, as the CLI's layout). */
   functionsDir?: string;
   /** How long a function may take to answer before its process is ended (default 150 s). */
@@ -101,6 +106,8 @@ export interface LocalSettings {
   passwordHashing: PasswordHashLimits;
   resumableExpirySeconds: number;
   mfaRateLimitPerMinute: number;
+  /** The header naming the client for auth's per-client limits, or null: the socket's peer. */
+  rateLimitHeader: string | null;
   /** Edge Functions: `<functionsDir>/<name>/index.ts`, `_shared/`, and the secrets in `.env`. */
   functionsDir: string;
   /** An Edge Function that has not answered after this long is ended (546 WORKER_LIMIT). */
@@ -209,6 +216,7 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   // The site's own SITE_URL also tells auth where e-mail links and redirects go (GOTRUE_SITE_URL).
   const siteUrl = text('SITE_URL');
   if (siteUrl) set('settings', { auth: { site_url: siteUrl } });
+  set('rateLimitHeader', text('SUPABASE_LOCAL_RATE_LIMIT_HEADER'));
   set('jwtSecret', text('JWT_SECRET'));
   set('anonKey', text('ANON_KEY'));
   set('serviceRoleKey', text('SERVICE_ROLE_KEY'));
@@ -302,6 +310,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       passwordHashing: { ...defaultPasswordHashLimits(), ...overrides.passwordHashing },
       resumableExpirySeconds: overrides.resumableExpirySeconds ?? 24 * 3600,
       mfaRateLimitPerMinute: overrides.mfaRateLimitPerMinute ?? 15,
+      rateLimitHeader: overrides.rateLimitHeader || null,
       functionsDir: absolute(overrides.functionsDir ?? 'functions', supabaseDir),
       // Hosted Supabase's free plan: 150 s (paid plans 400 s).
       functionsWallClockMs: overrides.functionsWallClockMs ?? 150_000,

@@ -232,6 +232,12 @@ describe('configuration from supabase/config.toml, environment and flags', () =>
     expect(config.auth.site_url).toBe('http://127.0.0.1:8080');
   });
 
+  it('names the rate-limit header from SUPABASE_LOCAL_RATE_LIMIT_HEADER, none by default', async () => {
+    expect((await loadConfig()).local.rateLimitHeader).toBeNull();
+    const overrides = readEnvOverrides({ SUPABASE_LOCAL_RATE_LIMIT_HEADER: 'X-Forwarded-For' });
+    expect((await loadConfig(overrides)).local.rateLimitHeader).toBe('X-Forwarded-For');
+  });
+
   it('rejects environment values that are not valid', async () => {
     expect(() => readEnvOverrides({ SUPABASE_LOCAL_PORT: 'eighty' })).toThrow(
       /SUPABASE_LOCAL_PORT: "eighty" is not a port number/,
