@@ -213,7 +213,8 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   set('migrationsDir', text('SUPABASE_LOCAL_MIGRATIONS_DIR'));
   if (seed) set('seed', parseBoolean('SUPABASE_LOCAL_SEED', seed, problems));
   if (fsync) set('fsync', parseBoolean('SUPABASE_LOCAL_FSYNC', fsync, problems));
-  // The site's own SITE_URL also tells auth where e-mail links and redirects go (GOTRUE_SITE_URL).
+  // The site's own SITE_URL (`npm start` always sets it) is auth's site_url (GOTRUE_SITE_URL): where
+  // e-mail links and redirects go, the redirect allow-list, the passkey relying party, functions' SITE_URL.
   const siteUrl = text('SITE_URL');
   if (siteUrl) set('settings', { auth: { site_url: siteUrl } });
   set('rateLimitHeader', text('SUPABASE_LOCAL_RATE_LIMIT_HEADER'));
@@ -275,6 +276,12 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
   const parsed = configFileSchema.safeParse(settings);
   if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues));
   const file = parsed.data;
+  // The site's own origin is always a place to send the browser back to (GoTrue allows the site
+  // URL's host too), whichever port SITE_URL names.
+  const siteOrigin = `${new URL(file.auth.site_url).origin}/**`;
+  if (!file.auth.additional_redirect_urls.includes(siteOrigin)) {
+    file.auth.additional_redirect_urls.push(siteOrigin);
+  }
   const supabaseDir = join(configPath, '..');
   if (overrides.port !== undefined) file.api.port = overrides.port;
   if (overrides.mailboxPort !== undefined) file.inbucket.port = overrides.mailboxPort;
