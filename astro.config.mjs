@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { siteOrigin } from './scripts/site-origin.ts';
 import { defaultDatasetDir, readContentConfig } from './src/content/source-config.ts';
 import { lazyStringsPlugin } from './src/i18n/lazy-strings-plugin.ts';
 import { defaultLocale, locales } from './src/i18n/locales.ts';
@@ -20,7 +21,8 @@ process.env.PUBLIC_SUPABASE_ANON_KEY = supabase.anonKey;
 const supabaseSources = connectSources(supabase.url);
 
 export default defineConfig({
-  site: process.env.SITE_URL || 'http://localhost:4321',
+  // SITE_URL, else where `npm start` serves the site (PORT): the same origin the backend is given.
+  site: siteOrigin(process.env).url,
   output: 'static',
   i18n: {
     locales: [...locales],

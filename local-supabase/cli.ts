@@ -28,7 +28,11 @@ Settings come from supabase/config.toml, then environment variables, then these 
   --help                show this help
 
 Keys: env JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY (default: the Supabase CLI's public demo keys).
-Site: env SITE_URL overrides [auth] site_url (where e-mail links and redirects go).
+Site: env SITE_URL overrides [auth] site_url: where e-mail links and redirects go, the redirect
+allow-list, the passkey relying party (without [auth.webauthn] rp_id) and functions' SITE_URL.
+Rate limits: auth's per-client limits count against the value of the request header named by env
+SUPABASE_LOCAL_RATE_LIMIT_HEADER (GoTrue's GOTRUE_RATE_LIMIT_HEADER, e.g. X-Forwarded-For as a gateway
+sets it), else against the socket's peer address.
 SSO: supabase/sso/*.json are registered at start; the SAML identity provider stand-in listens on
 env SUPABASE_LOCAL_SAML_IDP_PORT (default 54331).`;
 

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { loadConfig, readEnvOverrides } from '../local-supabase/config/config.ts';
+import { siteOrigin } from './site-origin.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -14,7 +15,10 @@ const { values: flags } = parseArgs({
     dist: { type: 'string', default: 'dist' },
   },
 });
-const sitePort = Number(process.env.PORT ?? 4321);
+// The site's public origin (SITE_URL, else PORT and HOST): the build and the backend both get it.
+const origin = siteOrigin(process.env);
+if (origin.mismatch) console.warn(`npm start: ${origin.mismatch}`);
+const originEnv = { SITE_URL: origin.url };
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
 let stopping = false;
@@ -82,13 +86,13 @@ async function waitUntilHealthy(url, timeoutMs) {
   throw new Error(`Nothing answered at ${url} within ${timeoutMs / 1000} s`);
 }
 
-const siteEnv = {};
+const siteEnv = { ...originEnv };
 if (process.env.PUBLIC_SUPABASE_URL) {
   console.log(`Using the hosted Supabase project at ${process.env.PUBLIC_SUPABASE_URL}`);
 } else {
-  const config = await loadConfig(readEnvOverrides());
+  const config = await loadConfig(readEnvOverrides({ ...process.env, ...originEnv }));
   const apiUrl = `http://${config.local.host}:${config.api.port}`;
-  run(process.execPath, ['local-supabase/cli.ts'], {}, { longRunning: true });
+  run(process.execPath, ['local-supabase/cli.ts'], originEnv, { longRunning: true });
   await waitUntilHealthy(`${apiUrl}/health`, 120_000);
   siteEnv.PUBLIC_SUPABASE_URL = apiUrl;
   siteEnv.PUBLIC_SUPABASE_ANON_KEY = config.local.keys.anonKey;
@@ -108,14 +112,12 @@ run(
     '--dist',
     flags.dist,
     '--port',
-    String(sitePort),
+    String(origin.port),
     '--host',
-    '127.0.0.1',
+    origin.listenHost,
   ],
   siteEnv,
   { longRunning: true },
 );
-await waitUntilHealthy(`http://127.0.0.1:${sitePort}/`, 60_000);
-console.log(
-  `\nPolyglot Press: http://localhost:${sitePort}/  (Ctrl+C stops the site and the backend)\n`,
-);
+await waitUntilHealthy(origin.probeUrl, 60_000);
+console.log(`\nPolyglot Press: ${origin.servedAt}/  (Ctrl+C stops the site and the backend)\n`);

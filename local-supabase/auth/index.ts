@@ -7,7 +7,7 @@ import { CodeAttempts } from './code-attempts.ts';
 import { EmailLimiter } from './email-limit.ts';
 import { echoApiVersion, handleAuthErrors, notFound } from './errors.ts';
 import { PasswordHasher } from './password-hasher.ts';
-import { createRequestLimits, limitRequests } from './rate-limit.ts';
+import { createRequestLimits, identifyClients, limitRequests } from './rate-limit.ts';
 import { addAdminRoutes } from './routes/admin.ts';
 import { addAdminSsoRoutes } from './routes/admin-sso.ts';
 import { addFactorRoutes } from './routes/factors.ts';
@@ -49,6 +49,7 @@ export function createService(service: ServiceContext): Service {
   app.onError(onError);
   app.use(echoApiVersion());
   app.use(limitBody(MAX_BODY_BYTES));
+  app.use(identifyClients(service.config.local.rateLimitHeader));
   // Where GoTrue limits by route; /token, /signup and PUT /user limit in their handlers (GoTrue's order).
   for (const path of ['/otp', '/recover', '/resend']) {
     app.use(path, limitRequests(context.limits.signInSignUp));

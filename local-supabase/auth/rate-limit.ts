@@ -2,7 +2,8 @@
 // rate per five minutes (anonymous sign-ins: per hour), holding at most 30 requests (anonymous: the
 // hourly number). MFA challenges and verifications each have their own bucket, filled at GoTrue's
 // MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY per minute (15; config.toml has no key for it), also holding 30.
-// A request past the limit answers 429 over_request_rate_limit, as GoTrue's limitHandler does.
+// A request past the limit answers 429 over_request_rate_limit, as GoTrue's limitHandler does. The
+// client is the rate-limit header's value or the socket's peer (`identifyClients`).
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { LocalConfig } from '../config/config.ts';
@@ -74,17 +75,36 @@ export function createRequestLimits(config: LocalConfig): RequestLimits {
   };
 }
 
-/**
- * The address the request came from: the socket's peer. Forwarded headers are not trusted, since
- * nothing in front of this server sets them and anyone could send them to get a fresh bucket.
- */
-export function clientIp(c: Context): string {
+/** Each request's client, as `identifyClients` found it. */
+const clientKeys = new WeakMap<Request, string>();
+
+function socketAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
     // app.request() in-process has no socket.
     return 'unknown';
   }
+}
+
+/**
+ * Who a request counts against, found once per request: the value of the header named by
+ * SUPABASE_LOCAL_RATE_LIMIT_HEADER (GoTrue's GOTRUE_RATE_LIMIT_HEADER), which the gateway in front of
+ * a deployment sets to the client's address, else the socket's peer. GoTrue limits nothing without
+ * that header; here the peer keeps the limits on behind no gateway. Every per-client limit (requests,
+ * e-mails, MFA) and the MFA challenge's address read it through `clientIp`.
+ */
+export function identifyClients(header: string | null): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const named = header ? c.req.header(header)?.trim() : undefined;
+    clientKeys.set(c.req.raw, named || socketAddress(c));
+    await next();
+  };
+}
+
+/** The client a request counts against (see `identifyClients`). */
+export function clientIp(c: Context): string {
+  return clientKeys.get(c.req.raw) ?? socketAddress(c);
 }
 
 export function overRequestRateLimit() {

@@ -70,6 +70,11 @@ export interface ConfigOverrides {
    * MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, default 15; config.toml has no key for it).
    */
   mfaRateLimitPerMinute?: number;
+  /**
+   * The request header whose value auth's per-client limits count against (GoTrue's
+   * RATE_LIMIT_HEADER, e.g. `X-Forwarded-For` as a gateway sets it); without it, the socket's peer.
+   */
+  rateLimitHeader?: string;
   /** Where Edge Functions live (default `supabase/functions`, as the CLI's layout). */
   functionsDir?: string;
   /** How long a function may take to answer before its process is ended (default 150 s). */
@@ -101,6 +106,8 @@ export interface LocalSettings {
   passwordHashing: PasswordHashLimits;
   resumableExpirySeconds: number;
   mfaRateLimitPerMinute: number;
+  /** The header naming the client for auth's per-client limits, or null: the socket's peer. */
+  rateLimitHeader: string | null;
   /** Edge Functions: `<functionsDir>/<name>/index.ts`, `_shared/`, and the secrets in `.env`. */
   functionsDir: string;
   /** An Edge Function that has not answered after this long is ended (546 WORKER_LIMIT). */
@@ -206,9 +213,11 @@ export function readEnvOverrides(env: NodeJS.ProcessEnv = process.env): ConfigOv
   set('migrationsDir', text('SUPABASE_LOCAL_MIGRATIONS_DIR'));
   if (seed) set('seed', parseBoolean('SUPABASE_LOCAL_SEED', seed, problems));
   if (fsync) set('fsync', parseBoolean('SUPABASE_LOCAL_FSYNC', fsync, problems));
-  // The site's own SITE_URL also tells auth where e-mail links and redirects go (GOTRUE_SITE_URL).
+  // The site's own SITE_URL (`npm start` always sets it) is auth's site_url (GOTRUE_SITE_URL): where
+  // e-mail links and redirects go, the redirect allow-list, the passkey relying party, functions' SITE_URL.
   const siteUrl = text('SITE_URL');
   if (siteUrl) set('settings', { auth: { site_url: siteUrl } });
+  set('rateLimitHeader', text('SUPABASE_LOCAL_RATE_LIMIT_HEADER'));
   set('jwtSecret', text('JWT_SECRET'));
   set('anonKey', text('ANON_KEY'));
   set('serviceRoleKey', text('SERVICE_ROLE_KEY'));
@@ -267,6 +276,12 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
   const parsed = configFileSchema.safeParse(settings);
   if (!parsed.success) throw new ConfigError(source, describeIssues(parsed.error.issues));
   const file = parsed.data;
+  // The site's own origin is always a place to send the browser back to (GoTrue allows the site
+  // URL's host too), whichever port SITE_URL names.
+  const siteOrigin = `${new URL(file.auth.site_url).origin}/**`;
+  if (!file.auth.additional_redirect_urls.includes(siteOrigin)) {
+    file.auth.additional_redirect_urls.push(siteOrigin);
+  }
   const supabaseDir = join(configPath, '..');
   if (overrides.port !== undefined) file.api.port = overrides.port;
   if (overrides.mailboxPort !== undefined) file.inbucket.port = overrides.mailboxPort;
@@ -302,6 +317,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       passwordHashing: { ...defaultPasswordHashLimits(), ...overrides.passwordHashing },
       resumableExpirySeconds: overrides.resumableExpirySeconds ?? 24 * 3600,
       mfaRateLimitPerMinute: overrides.mfaRateLimitPerMinute ?? 15,
+      rateLimitHeader: overrides.rateLimitHeader || null,
       functionsDir: absolute(overrides.functionsDir ?? 'functions', supabaseDir),
       // Hosted Supabase's free plan: 150 s (paid plans 400 s).
       functionsWallClockMs: overrides.functionsWallClockMs ?? 150_000,

@@ -157,6 +157,13 @@ const passkey = z.strictObject({
 });
 
 /**
+ * `[auth.saml]`: single sign-on with SAML 2.0 (GoTrue's GOTRUE_SAML_ENABLED). Off, `/sso` and
+ * `/admin/sso` answer 404 saml_provider_disabled and `/settings` says `saml_enabled: false`. The
+ * CLI's other keys here (the service provider's key, encrypted assertions) have no effect.
+ */
+const saml = z.object({ enabled: z.boolean().default(false) }).catchall(z.unknown());
+
+/**
  * `[auth.webauthn]`: the relying party of passkeys and WebAuthn factors. Unset, it is the site's:
  * `rp_id` its host name and `rp_origins` its origin (see auth/webauthn/relying-party.ts).
  */
@@ -306,6 +313,7 @@ const auth = z.strictObject({
   }),
   passkey: passkey.default({ enabled: false, max_passkeys_per_user: 10 }),
   webauthn: webauthn.default({ rp_display_name: '', rp_id: '', rp_origins: [] }),
+  saml: saml.default({ enabled: false }),
 });
 
 function rateLimitDefaults() {

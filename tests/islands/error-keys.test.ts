@@ -146,6 +146,17 @@ describe('errorKey', () => {
     expect(errorKey(error)).toBe('errors.fileType');
   });
 
+  it('maps the auth server’s refusals of e-mail sign-up and of SAML switched off', async () => {
+    const { error } = await authClient().signInWithOtp({
+      email: uniqueEmail('no-account'),
+      options: { shouldCreateUser: false },
+    });
+    expect(errorKey(error)).toBe('errors.signupDisabled');
+    // What auth-js reports for /sso on a project with [auth.saml] off (backend: settings.test).
+    const off = { name: 'AuthApiError', status: 404, code: 'saml_provider_disabled' };
+    expect(errorKey(off)).toBe('errors.ssoUnavailable');
+  });
+
   it('falls back to the generic message for codes it does not know', () => {
     expect(errorKey({ code: 'something_new', message: 'Something new' })).toBe('errors.generic');
     expect(errorKey('a string')).toBe('errors.generic');

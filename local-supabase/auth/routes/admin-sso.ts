@@ -7,6 +7,7 @@ import { readBody } from '../body.ts';
 import type { AuthContext } from '../context.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
 import { loadMetadata, readProviderParams } from '../sso/admin-params.ts';
+import { samlDisabled } from './sso.ts';
 import {
   addDomains,
   deleteProvider,
@@ -45,6 +46,13 @@ async function checkDomainsFree(tx: Tx, domains: string[], ownId: string | null)
 
 export function addAdminSsoRoutes(app: Hono<AppEnv>, context: AuthContext): void {
   const { db } = context;
+  if (!context.config.auth.saml.enabled) {
+    // After the service-role check on /admin/* (admin.ts), as GoTrue orders them.
+    app.all('/admin/sso/*', () => {
+      throw samlDisabled();
+    });
+    return;
+  }
   app.get('/admin/sso/providers', async (c) => {
     const providers = await listProviders(db);
     return c.json({ items: providers.map((provider) => toProviderJson(provider, false)) });

@@ -40,13 +40,14 @@ export function addMetaRoutes(app: Hono<AppEnv>, context: AuthContext): void {
         ...Object.fromEntries(
           PROVIDERS.map((provider) => [provider, enabledProviders(config).includes(provider)]),
         ),
+        anonymous_users: config.auth.enable_anonymous_sign_ins,
         email: config.auth.email.enable_signup,
       },
       disable_signup: !config.auth.enable_signup,
       mailer_autoconfirm: !config.auth.email.enable_confirmations,
       phone_autoconfirm: false,
       sms_provider: '',
-      saml_enabled: false,
+      saml_enabled: config.auth.saml.enabled,
     }),
   );
   app.get('/health', (c) =>

@@ -1,7 +1,7 @@
 // POST /otp: an e-mail with a sign-in link and a code (GoTrue otp.go + magic_link.go). An address
 // without a confirmed account gets the sign-up confirmation instead, which signs in just the same.
-// With `create_user: false`, an address without an account answers 200 as a known one does (GoTrue
-// answers 422 otp_disabled, which tells who has an account); nothing is sent to it.
+// With `create_user: false`, an address without an account answers 422 otp_disabled, as GoTrue does
+// (which tells who has an account: the product's dialog never sends `create_user: false`).
 import type { Hono } from 'hono';
 import type { Tx } from '../../db/database.ts';
 import type { AppEnv } from '../../http/service.ts';
@@ -36,9 +36,7 @@ async function sendMagicLink(
   const options = { redirectTo: request.redirectTo, pkce, clientIp: request.clientIp };
   let user = await findUserByEmail(tx, request.email);
   if (!user && !request.createUser) {
-    const sender = { to: request.email, ip: request.clientIp };
-    context.emailLimiter.pretend(sender, 'recovery', config.auth.email.max_frequency);
-    return null;
+    throw unprocessable('otp_disabled', 'Signups not allowed for otp');
   }
   if (!user || !isConfirmed(user)) {
     if (!config.auth.enable_signup) {

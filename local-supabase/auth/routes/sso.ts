@@ -101,7 +101,19 @@ async function acs(c: Context, context: AuthContext): Promise<Response> {
   }
 }
 
+/** GoTrue's requireSAMLEnabled: with `[auth.saml]` off, every SSO route is one 404. */
+export const samlDisabled = () => notFound('saml_provider_disabled', 'SAML 2.0 is disabled');
+
 export function addSsoRoutes(app: Hono<AppEnv>, context: AuthContext): void {
+  if (!context.config.auth.saml.enabled) {
+    app.all('/sso', () => {
+      throw samlDisabled();
+    });
+    app.all('/sso/*', () => {
+      throw samlDisabled();
+    });
+    return;
+  }
   app.post('/sso', (c) => startSignOn(c, context));
   app.get('/sso/saml/metadata', (c) => {
     const xml = serviceProviderMetadata(context.apiUrl);

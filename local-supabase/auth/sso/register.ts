@@ -31,6 +31,8 @@ export async function registerSsoFiles(
   config: LocalConfig,
   standIns: RunningStandIn[],
 ): Promise<number> {
+  // With `[auth.saml]` off nothing is registered, and the stand-in does not run.
+  if (!config.auth.saml.enabled) return 0;
   const files = readSsoFiles(config.local.ssoDir);
   for (const file of files) {
     const xml = await metadataXmlFor(file, standIns);

@@ -1,6 +1,6 @@
 // A development SAML 2.0 identity provider for the demo organisation (newsroom.example): its staff
 // sign in with the demo password, and it answers the local API's service provider with signed
-// assertions. Started when a file in supabase/sso/ names it (`"stand_in": "saml"`).
+// assertions. Started when `[auth.saml]` is on and a file in supabase/sso/ names it (`"stand_in": "saml"`).
 import { listen } from '../../http/listen.ts';
 import { readSsoFiles } from '../../auth/sso/files.ts';
 import type { RunningStandIn, StandIn, StandInContext } from '../stand-in.ts';
@@ -10,7 +10,9 @@ import { DEMO_DOMAIN, DEMO_PASSWORD, demoStaff } from './people.ts';
 import { standInMetadata } from './response.ts';
 
 export const samlStandIn: StandIn = {
-  wanted: (config) => readSsoFiles(config.local.ssoDir).some((file) => file.stand_in === 'saml'),
+  wanted: (config) =>
+    config.auth.saml.enabled &&
+    readSsoFiles(config.local.ssoDir).some((file) => file.stand_in === 'saml'),
   async start(context: StandInContext): Promise<RunningStandIn> {
     let url = '';
     const staff = demoStaff();

@@ -15,6 +15,8 @@ const ssoCodes: Record<string, ErrorKey> = {
   flow_state_already_used: 'errors.signInStale',
   sso_provider_not_found: 'errors.ssoUnavailable',
   sso_provider_disabled: 'errors.ssoUnavailable',
+  // `[auth.saml]` off on the project: /sso answers 404 with this code.
+  saml_provider_disabled: 'errors.ssoUnavailable',
   saml_idp_not_found: 'errors.ssoUnavailable',
   saml_assertion_no_email: 'errors.ssoMissingDetails',
   saml_assertion_no_user_id: 'errors.ssoMissingDetails',
@@ -44,6 +46,8 @@ const authCodes: Record<string, ErrorKey> = {
   email_address_invalid: 'errors.invalidEmail',
   validation_failed: 'errors.invalidInput',
   signup_disabled: 'errors.signupDisabled',
+  // Only for `create_user: false`, which the dialog never sends (it would tell who has an account).
+  otp_disabled: 'errors.signupDisabled',
   email_provider_disabled: 'errors.signupDisabled',
   user_banned: 'errors.userBanned',
   flow_state_not_found: 'errors.linkOtherBrowser',

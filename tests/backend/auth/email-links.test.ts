@@ -80,13 +80,14 @@ describe('e-mail links and 6-digit codes (sign-in, confirmation, recovery) with 
     });
   });
 
-  it('creates an account for a new address, and sends nothing when sign-up is not wanted', async () => {
+  it('creates an account for a new address, and refuses one when sign-up is not wanted', async () => {
     const email = uniqueEmail('newcomer');
-    // Answered as for an address with an account (GoTrue says otp_disabled, which tells them apart).
+    // GoTrue's answer, which tells an unknown address apart (the dialog leaves create_user on).
     const unsent = await server
       .client()
       .auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
-    expect(unsent.error).toBeNull();
+    expect(unsent.error).toMatchObject({ status: 422, code: 'otp_disabled' });
+    expect(unsent.error?.message).toBe('Signups not allowed for otp');
     expect(await server.messages(email)).toEqual([]);
 
     const client = server.client();

@@ -8,6 +8,7 @@ import {
   loadConfig,
   readEnvOverrides,
 } from '../../../local-supabase/config/config.ts';
+import { relyingParty } from '../../../local-supabase/auth/webauthn/relying-party.ts';
 import { DEMO_ANON_KEY } from '../../../local-supabase/config/defaults.ts';
 import { projectRoot } from '../../../local-supabase/paths.ts';
 import { startTestServer } from '../helpers/server.ts';
@@ -230,6 +231,26 @@ describe('configuration from supabase/config.toml, environment and flags', () =>
   it('takes the site URL for e-mail links from SITE_URL, like the site itself', async () => {
     const config = await loadConfig(readEnvOverrides({ SITE_URL: 'http://127.0.0.1:8080' }));
     expect(config.auth.site_url).toBe('http://127.0.0.1:8080');
+  });
+
+  it('lets SITE_URL decide the redirect allow-list and the passkey relying party too', async () => {
+    const config = await loadConfig(readEnvOverrides({ SITE_URL: 'https://press.example' }));
+    expect(config.auth.additional_redirect_urls).toContain('https://press.example/**');
+    expect(relyingParty(config)).toMatchObject({
+      id: 'press.example',
+      origins: ['https://press.example'],
+    });
+    const local = await loadConfig(readEnvOverrides({ SITE_URL: 'http://localhost:4391' }));
+    expect(relyingParty(local)).toMatchObject({
+      id: 'localhost',
+      origins: ['http://localhost:4391'],
+    });
+  });
+
+  it('names the rate-limit header from SUPABASE_LOCAL_RATE_LIMIT_HEADER, none by default', async () => {
+    expect((await loadConfig()).local.rateLimitHeader).toBeNull();
+    const overrides = readEnvOverrides({ SUPABASE_LOCAL_RATE_LIMIT_HEADER: 'X-Forwarded-For' });
+    expect((await loadConfig(overrides)).local.rateLimitHeader).toBe('X-Forwarded-For');
   });
 
   it('rejects environment values that are not valid', async () => {
