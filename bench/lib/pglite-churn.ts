@@ -15,14 +15,15 @@ const { values: args } = parseArgs({
     overlap: { type: 'string', default: '2' },
   },
 });
-if (!args.template) throw new Error('--template <pgdata dir> is required');
+const template = args.template;
+if (!template) throw new Error('--template <pgdata dir> is required');
 const cycles = Math.min(200, Number(args.cycles));
 const overlap = Math.max(1, Math.min(4, Number(args.overlap)));
 
 for (let cycle = 1; cycle <= cycles; cycle += overlap) {
   await Promise.all(
     Array.from({ length: Math.min(overlap, cycles - cycle + 1) }, async () => {
-      const db = await openDatabase({ loadTemplateDir: args.template });
+      const db = await openDatabase({ loadTemplateDir: template });
       try {
         await db.query('select count(*) from auth.users');
       } finally {
