@@ -6,7 +6,6 @@
 //   npm start -- --no-build [--dist <dir>]   # serve a build made before (dist/ unless --dist)
 import { parseArgs } from 'node:util';
 import { loadConfig, readEnvOverrides } from '../local-supabase/config/config.ts';
-import { PGLITE_NODE_FLAGS } from '../local-supabase/node-flags.ts';
 import { createSupervisor, describeExit, superviseBackend } from './supervise.mjs';
 
 const { values: flags } = parseArgs({
@@ -76,7 +75,7 @@ if (process.env.PUBLIC_SUPABASE_URL) {
   const config = await loadConfig(readEnvOverrides());
   const apiUrl = `http://${config.local.host}:${config.api.port}`;
   const backend = superviseBackend({
-    start: () => supervisor.run(process.execPath, [...PGLITE_NODE_FLAGS, 'local-supabase/cli.ts']),
+    start: () => supervisor.run(process.execPath, ['local-supabase/cli.ts']),
     isStopping: supervisor.isStopping,
     dataDir: config.local.dataDir,
     giveUp: (line) => {
