@@ -60,14 +60,11 @@ export function createSupervisor() {
 
   /**
    * Stops every child: SIGTERM to each group, SIGKILL to what is left after the grace period. Asked
-   * again while stopping (a second Ctrl+C), it passes the signal on, which the backend takes as
-   * "do not wait for requests in flight", and keeps waiting for the same stop.
+   * again while stopping (a second signal, the build ending because it was stopped), it waits for
+   * the same stop: another SIGTERM would make the backend exit without flushing its database.
    */
   function stopAll() {
-    if (stopped) {
-      for (const { child } of running) signalGroup(child, 'SIGTERM');
-      return stopped;
-    }
+    if (stopped) return stopped;
     stopped = (async () => {
       for (const { child } of running) signalGroup(child, 'SIGTERM');
       const timer = setTimeout(() => {
