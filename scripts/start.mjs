@@ -4,10 +4,10 @@
 //
 //   npm start                                # build into dist/, then serve it
 //   npm start -- --no-build [--dist <dir>]   # serve a build made before (dist/ unless --dist)
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { loadConfig, readEnvOverrides } from '../local-supabase/config/config.ts';
 import { siteOrigin } from './site-origin.ts';
+import { createSupervisor, describeExit, superviseBackend } from './supervise.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -19,46 +19,27 @@ const { values: flags } = parseArgs({
 const origin = siteOrigin(process.env);
 if (origin.mismatch) console.warn(`npm start: ${origin.mismatch}`);
 const originEnv = { SITE_URL: origin.url };
-/** @type {import('node:child_process').ChildProcess[]} */
-const children = [];
-let stopping = false;
 
-/** Runs a command with inherited output; a long-running one that exits early stops everything. */
-function run(command, args, env, { longRunning }) {
-  // Own process group, so that stopping reaches the grandchildren too (npx → astro).
-  const child = spawn(command, args, {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-    detached: true,
-  });
-  children.push(child);
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
-  if (longRunning) {
-    void exited.then((code) => {
-      if (!stopping) {
-        console.error(`${[command, ...args].join(' ')} exited with ${code}`);
-        void shutdown(1);
-      }
-    });
-  }
-  return exited;
-}
+// Child supervision (scripts/supervise.mjs): each child in its own process group; one stop however
+// many signals arrive (a whole-group SIGTERM reaches npm, its shell and this process); a backend
+// that dies unexpectedly is restarted once.
+const supervisor = createSupervisor();
 
 async function shutdown(code) {
-  stopping = true;
-  for (const child of children) {
-    if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-  }
-  await Promise.all(
-    children.map((child) =>
-      child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null,
-    ),
-  );
+  await supervisor.stopAll();
   process.exit(code);
 }
-process.once('SIGINT', () => void shutdown(0));
-process.once('SIGTERM', () => void shutdown(0));
-process.once('SIGHUP', () => void shutdown(0));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void shutdown(0));
+
+/** Runs a long-running child (the site server); its exit, unless stopping, stops everything. */
+function runLongRunning(command, args, env) {
+  const { exited } = supervisor.run(command, args, env);
+  void exited.then((end) => {
+    if (supervisor.isStopping()) return;
+    console.error(`${[command, ...args].join(' ')} ${describeExit(end)}`);
+    void shutdown(1);
+  });
+}
 
 // A supervisor (or `docker stop`) that signals only the npm process: npm passes SIGTERM to the shell
 // it ran this script in, the shell dies and this process is left to init without any signal, with
@@ -66,16 +47,20 @@ process.once('SIGHUP', () => void shutdown(0));
 // change of parent means the parent is gone, and everything stops as on SIGTERM.
 const parentPid = process.ppid;
 setInterval(() => {
-  if (process.ppid !== parentPid && !stopping) {
+  if (process.ppid !== parentPid && !supervisor.isStopping()) {
     console.log('npm start: the parent process is gone; stopping the site and the backend');
     void shutdown(0);
   }
 }, 200).unref();
 
-/** Polls a URL until it answers, so nothing is announced (or served) before it is ready. */
+/**
+ * Polls a URL until it answers, so nothing is announced (or served) before it is ready. Nothing
+ * answering in time stops everything; once stopping, it never returns (`shutdown` exits).
+ */
 async function waitUntilHealthy(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (supervisor.isStopping()) return new Promise(() => {});
     const ok = await fetch(url).then(
       (response) => response.ok,
       () => false,
@@ -83,7 +68,8 @@ async function waitUntilHealthy(url, timeoutMs) {
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`Nothing answered at ${url} within ${timeoutMs / 1000} s`);
+  console.error(`npm start: nothing answered at ${url} within ${timeoutMs / 1000} s; stopping`);
+  await shutdown(1);
 }
 
 const siteEnv = { ...originEnv };
@@ -92,20 +78,29 @@ if (process.env.PUBLIC_SUPABASE_URL) {
 } else {
   const config = await loadConfig(readEnvOverrides({ ...process.env, ...originEnv }));
   const apiUrl = `http://${config.local.host}:${config.api.port}`;
-  run(process.execPath, ['local-supabase/cli.ts'], originEnv, { longRunning: true });
+  const backend = superviseBackend({
+    start: () => supervisor.run(process.execPath, ['local-supabase/cli.ts'], originEnv),
+    isStopping: supervisor.isStopping,
+    dataDir: config.local.dataDir,
+    giveUp: (line) => {
+      console.error(line);
+      void shutdown(1);
+    },
+  });
   await waitUntilHealthy(`${apiUrl}/health`, 120_000);
+  backend.answered();
   siteEnv.PUBLIC_SUPABASE_URL = apiUrl;
   siteEnv.PUBLIC_SUPABASE_ANON_KEY = config.local.keys.anonKey;
 }
 
 if (!flags['no-build']) {
-  const built = await run('npx', ['astro', 'build'], siteEnv, { longRunning: false });
-  if (built !== 0) await shutdown(built);
+  const built = await supervisor.run('npx', ['astro', 'build'], siteEnv).exited;
+  if (built.code !== 0) await shutdown(built.code ?? 1);
 }
 // Served as a static host serves it (scripts/serve-site.ts): public/_headers, and each locale's
 // own not-found page for a missing path under that locale (public/_redirects), which
 // `astro preview` cannot do (it answers every missing path with the root 404.html).
-run(
+runLongRunning(
   process.execPath,
   [
     'scripts/serve-site.ts',
@@ -117,7 +112,6 @@ run(
     origin.listenHost,
   ],
   siteEnv,
-  { longRunning: true },
 );
 await waitUntilHealthy(origin.probeUrl, 60_000);
 console.log(`\nPolyglot Press: ${origin.servedAt}/  (Ctrl+C stops the site and the backend)\n`);
