@@ -369,22 +369,28 @@ export const descriptions: Record<UiKey, string> = {
     'Link next to header.localeOffer to the same page in the preferred language; {{language}} as there.',
   'header.dismiss': 'Button that closes a notice.',
   'auth.dialog.close': 'Button that closes the sign-in dialog (its values are kept).',
-  'auth.tabs.label': 'Accessible name of the row of tabs in the sign-in dialog.',
-  'auth.tabs.password': 'Sign-in dialog tab: e-mail and password.',
-  'auth.tabs.signUp': 'Sign-in dialog tab: create a new account.',
-  'auth.tabs.email': 'Sign-in dialog tab: receive a sign-in link and a 6-digit code by e-mail.',
-  'auth.tabs.forgot': 'Sign-in dialog tab: ask for a password-reset e-mail.',
+  'auth.back':
+    'Sign-in dialog, on the steps after the e-mail address: button that returns to the address step.',
+  'auth.continue':
+    'Sign-in dialog, first step: button under the e-mail address; the site then finds the way in (the organisation’s sign-in, or a password).',
   'auth.field.email': 'Label of an e-mail address field.',
   'auth.field.password': 'Label of the password field.',
   'auth.field.code': 'Label of the field for the 6-digit code from the e-mail.',
   'auth.passwordRules':
     'Hint under a field for a new password (PRODUCT.md: ≥ 8 characters, ≤ 72 bytes, no composition rules).',
   'auth.password.submit': 'Submit button of the password sign-in form.',
+  'auth.email.instead':
+    'Sign-in dialog, password step: button that sends a sign-in link and a 6-digit code to the address instead of using a password.',
+  'auth.forgot.start':
+    'Sign-in dialog, password step: button that sends a link to set a new password to the address.',
+  'auth.signUp.start':
+    'Sign-in dialog, password step: button that goes to creating an account with the address typed.',
   'auth.signUp.submit': 'Submit button of the sign-up form.',
   'auth.signUp.sent':
     'Shown after sign-up; {{email}} is the address the confirmation link was sent to.',
-  'auth.email.submit': 'Button that sends a sign-in e-mail with a link and a 6-digit code.',
   'auth.email.sent': 'Shown after the sign-in e-mail was sent; {{email}} is the address.',
+  'auth.email.again':
+    'Sign-in dialog, after the sign-in e-mail was sent: button that sends a new link and code.',
   'auth.code.submit': 'Button that signs in with the 6-digit code.',
   'auth.mfa.heading':
     "Heading of the sign-in dialog's second step, for accounts with a second factor.",
@@ -402,22 +408,13 @@ export const descriptions: Record<UiKey, string> = {
     'Comments section, in place of the comment box, while a sign-in waits for its second factor.',
   'auth.mfa.pending.resetPassword':
     'New-password page after a recovery link, on an account with a second factor: the factor comes before the new password.',
-  'auth.passkey.label': 'Heading above the passkey button in the sign-in dialog.',
   'auth.passkey.button':
     "Button in the sign-in dialog that signs in with a passkey (the browser's own dialog opens).",
   'auth.forgot.submit': 'Button that sends the password-reset e-mail.',
   'auth.forgot.sent':
     'Shown after asking for a reset; {{email}} is the address. Does not reveal whether an account exists.',
-  'auth.sso.heading':
-    'Heading of the single sign-on part of the sign-in dialog, for staff whose organisation signs them in.',
-  'auth.sso.field': 'Label of the work e-mail address field; its domain picks the organisation.',
-  'auth.sso.hint':
-    'Under the work address field: the organisation’s page opens, then the reader returns.',
-  'auth.sso.submit': 'Button that goes to the organisation’s sign-in page.',
-  'auth.sso.noProvider':
-    'Shown when no organisation uses single sign-on for the address’s domain; {{domain}} is the domain.',
-  'auth.oauth.label':
-    'Heading above the buttons for outside sign-in services (only those the operator enabled).',
+  'auth.otherWays':
+    'Sign-in dialog, first step: heading above the ways in that need no e-mail address (a passkey, outside services such as Google).',
   'auth.oauth.button':
     'Button for one outside sign-in service; {{provider}} is its name (Google, GitHub, …).',
   'errors.providerCancelled':

@@ -35,9 +35,9 @@ test('signed-out visitors learn what the page is for and sign in from it', async
   await account.main.getByRole('button', { name: account.text('header.signIn') }).click();
   const header = new MemberHeader(page, 'de');
   await expect(header.dialog).toBeVisible();
-  await header.field('auth.field.email').fill(member.email);
+  await header.continueWith(member.email);
   await header.field('auth.field.password').fill(memberPassword);
-  await header.dialog.getByRole('button', { name: uiText('de', 'auth.password.submit') }).click();
+  await header.button('auth.password.submit').click();
   await expect(account.field('account.profile.heading', 'account.displayName')).toHaveValue(
     'Signed Out Sam',
   );

@@ -62,16 +62,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const header = new MemberHeader(page, 'en');
       await page.goto('/en/');
       await header.openDialog();
-      const submit = header.dialog.getByRole('button', {
-        name: uiText('en', 'auth.password.submit'),
-      });
+      const submit = header.button('auth.continue');
       const background = await submit.evaluate(
         (element) => getComputedStyle(element).backgroundColor,
       );
       expect(background).toBe(await customColor(submit, '--link'));
-      // The dialog's other buttons (the tabs) stay plain: only the primary one is filled.
-      const tab = header.dialog.getByRole('tab').first();
-      expect(await tab.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
+      // The dialog's other buttons (Close) stay plain: only the primary one is filled.
+      const close = header.button('auth.dialog.close');
+      expect(await close.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
         background,
       );
     });

@@ -13,10 +13,6 @@ import { uiText } from './support/ui-strings.ts';
 
 test.skip(!backendAvailable, 'needs the local backend the Playwright config starts');
 
-async function chooseTab(header: MemberHeader, key: string): Promise<void> {
-  await header.dialog.getByRole('tab', { name: uiText(header.locale, key), exact: true }).click();
-}
-
 function button(page: Page, locale: Locale, key: string) {
   return page.getByRole('button', { name: uiText(locale, key), exact: true });
 }
@@ -29,9 +25,9 @@ test('sign-up in German: a German e-mail, a link mail scanners cannot use up, th
   const email = freshAddress('signup');
   await page.goto(aRoute(data, 'home', 'de').path);
   const header = new MemberHeader(page, 'de');
-  await header.openDialog();
-  await chooseTab(header, 'auth.tabs.signUp');
-  await header.field('auth.field.email').fill(email);
+  await header.toPasswordStep(email);
+  await header.button('auth.signUp.start').click();
+  await expect(header.field('auth.field.password')).toBeFocused();
   await header.field('auth.field.password').fill(password);
   await button(page, 'de', 'auth.signUp.submit').click();
   await expect(header.dialog.getByRole('status')).toHaveText(
@@ -67,9 +63,9 @@ test('an e-mail link opened in German and switched to English keeps its token an
   const email = freshAddress('switch');
   await page.goto(aRoute(data, 'home', 'de').path);
   const header = new MemberHeader(page, 'de');
-  await header.openDialog();
-  await chooseTab(header, 'auth.tabs.signUp');
-  await header.field('auth.field.email').fill(email);
+  await header.toPasswordStep(email);
+  await header.button('auth.signUp.start').click();
+  await expect(header.field('auth.field.password')).toBeFocused();
   await header.field('auth.field.password').fill(password);
   await button(page, 'de', 'auth.signUp.submit').click();
   await expect(header.dialog.getByRole('status')).toBeVisible();
@@ -97,11 +93,9 @@ test('e-mail code: the 6-digit code from the e-mail signs in from the dialog', a
   const { email } = await freshMember('code', 'en');
   await page.goto(aRoute(data, 'home', 'en').path);
   const header = new MemberHeader(page, 'en');
-  await header.openDialog();
-  await chooseTab(header, 'auth.tabs.email');
-  await header.field('auth.field.email').fill(email);
-  await button(page, 'en', 'auth.email.submit').click();
-  await expect(header.field('auth.field.code')).toBeVisible();
+  await header.toPasswordStep(email);
+  await header.button('auth.email.instead').click();
+  await expect(header.field('auth.field.code')).toBeFocused();
 
   const mail = await newestMail(email);
   await header.field('auth.field.code').fill(codeOf(mail));
@@ -116,10 +110,8 @@ test('e-mail link in French: the link opens the French confirm page and signs in
   const { email } = await freshMember('link', 'fr');
   await page.goto(aRoute(data, 'home', 'fr').path);
   const header = new MemberHeader(page, 'fr');
-  await header.openDialog();
-  await chooseTab(header, 'auth.tabs.email');
-  await header.field('auth.field.email').fill(email);
-  await button(page, 'fr', 'auth.email.submit').click();
+  await header.toPasswordStep(email);
+  await header.button('auth.email.instead').click();
   await expect(header.dialog.getByRole('status')).toHaveText(
     uiText('fr', 'auth.email.sent', { email }),
   );
@@ -140,10 +132,8 @@ test('password recovery in Arabic: reset link, a too-short password explained, t
   const { email } = await freshMember('recover', 'ar');
   await page.goto(aRoute(data, 'home', 'ar').path);
   const header = new MemberHeader(page, 'ar');
-  await header.openDialog();
-  await chooseTab(header, 'auth.tabs.forgot');
-  await header.field('auth.field.email').fill(email);
-  await button(page, 'ar', 'auth.forgot.submit').click();
+  await header.toPasswordStep(email);
+  await header.button('auth.forgot.start').click();
   await expect(header.dialog.getByRole('status')).toBeVisible();
 
   const link = siteLinkOf(await newestMail(email));
@@ -178,10 +168,8 @@ test('a used link is explained in the page’s language, and a new one can be se
   const { email } = await freshMember('used', 'en');
   await page.goto(aRoute(data, 'home', 'en').path);
   const header = new MemberHeader(page, 'en');
-  await header.openDialog();
-  await chooseTab(header, 'auth.tabs.email');
-  await header.field('auth.field.email').fill(email);
-  await button(page, 'en', 'auth.email.submit').click();
+  await header.toPasswordStep(email);
+  await header.button('auth.email.instead').click();
   const link = siteLinkOf(await newestMail(email));
 
   // Used once (by the member), then opened again: GoTrue answers otp_expired.

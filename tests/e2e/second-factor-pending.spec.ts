@@ -4,9 +4,8 @@
 // comments as a signed-out reader does, until the authenticator app's code is given. What was
 // typed in the comment box is there again afterwards. Back from an e-mail link, the dialog asks
 // for the factor by itself; a recovery link asks for it before the new password.
-import { createClient } from '@supabase/supabase-js';
 import { totpCode } from '../backend/helpers/second-factor.ts';
-import { freshMember, memberPassword } from './support/account.ts';
+import { addAuthenticatorApp, freshMember, memberPassword } from './support/account.ts';
 import { findAccessibilityViolations } from './support/axe.ts';
 import { openComments } from './support/community.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -25,33 +24,13 @@ function articlePath(data: SiteData): string {
   return route.path;
 }
 
-/** Adds a verified authenticator app to a member, as the account page does; returns its secret. */
-async function addAuthenticatorApp(email: string): Promise<string> {
-  const url = process.env['E2E_SUPABASE_URL'];
-  if (!url) throw new Error('E2E_SUPABASE_URL is not set (playwright.config.ts sets it)');
-  const client = createClient(
-    url,
-    process.env['PUBLIC_SUPABASE_ANON_KEY'] ??
-      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
-    { auth: { persistSession: false, autoRefreshToken: false } },
-  );
-  const signedIn = await client.auth.signInWithPassword({ email, password: memberPassword });
-  if (signedIn.error) throw signedIn.error;
-  const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' });
-  if (enrolled.error) throw enrolled.error;
-  const { id, totp } = enrolled.data;
-  const verified = await client.auth.mfa.challengeAndVerify({
-    factorId: id,
-    code: totpCode(totp.secret),
-  });
-  if (verified.error) throw verified.error;
-  return totp.secret;
-}
-
 test('a sign-in waiting for its second factor shows nothing of the member until the code is given', async ({
   page,
   data,
 }) => {
+  // The longest story of the suite (two sign-ins, a reload, three pages): it needs the time on a
+  // busy machine.
+  test.slow();
   const member = await freshMember('Pending Pia');
   const secret = await addAuthenticatorApp(member.email);
   const header = new MemberHeader(page, 'en');
@@ -158,12 +137,8 @@ test('a recovery link on an account with a second factor asks for the factor bef
   const secret = await addAuthenticatorApp(member.email);
   const header = new MemberHeader(page, 'en');
   await page.goto('/en/');
-  await header.openDialog();
-  await header.dialog
-    .getByRole('tab', { name: uiText('en', 'auth.tabs.forgot'), exact: true })
-    .click();
-  await header.field('auth.field.email').fill(member.email);
-  await header.dialog.getByRole('button', { name: uiText('en', 'auth.forgot.submit') }).click();
+  await header.toPasswordStep(member.email);
+  await header.button('auth.forgot.start').click();
   await expect(header.dialog.getByRole('status')).toBeVisible();
   await page.goto(siteLinkOf(await newestMail(member.email)));
   await page.getByRole('button', { name: uiText('en', 'confirm.submit.recovery') }).click();
@@ -194,12 +169,8 @@ test('back from an e-mail link on an account with a second factor, the dialog as
   const secret = await addAuthenticatorApp(member.email);
   const header = new MemberHeader(page, 'fr');
   await page.goto('/fr/');
-  await header.openDialog();
-  await header.dialog
-    .getByRole('tab', { name: uiText('fr', 'auth.tabs.email'), exact: true })
-    .click();
-  await header.field('auth.field.email').fill(member.email);
-  await header.dialog.getByRole('button', { name: uiText('fr', 'auth.email.submit') }).click();
+  await header.toPasswordStep(member.email);
+  await header.button('auth.email.instead').click();
   await expect(header.dialog.getByRole('status')).toBeVisible();
 
   await page.goto(siteLinkOf(await newestMail(member.email)));

@@ -12,31 +12,10 @@ import { AccountPage, freshMember, memberPassword } from './support/account.ts';
 import { findAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { backendAvailable, demoPassword, MemberHeader } from './support/members.ts';
+import { addPasskey, addVirtualAuthenticator, onLocalhost } from './support/passkeys.ts';
 import { uiText } from './support/ui-strings.ts';
 
 test.skip(!backendAvailable, 'needs the local e2e backend');
-
-function onLocalhost(path: string): string {
-  const base = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1');
-  base.hostname = 'localhost';
-  return new URL(path, base).toString();
-}
-
-/** A platform authenticator with user verification, answering every ceremony at once. */
-async function addVirtualAuthenticator(page: Page, transport: 'internal' | 'usb') {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport,
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 async function signInFresh(page: Page, header: MemberHeader) {
   const member = await freshMember('Factor Fay');
@@ -44,20 +23,6 @@ async function signInFresh(page: Page, header: MemberHeader) {
   await header.signInWithPassword(member.email, memberPassword);
   await expect(header.accountButton).toBeVisible();
   return member;
-}
-
-/** Adds a passkey named `name` on the account page of a freshly signed-in member. */
-async function addPasskey(page: Page, name: string) {
-  await page.goto(onLocalhost('/en/account/'));
-  const account = new AccountPage(page, 'en');
-  const security = account.section('account.security.heading');
-  await expect(security.getByText(uiText('en', 'account.security.none'))).toBeVisible();
-  await account.field('account.security.heading', 'account.security.name').fill(name);
-  await account.button('account.security.heading', 'account.security.passkey.add').click();
-  await expect(security.getByRole('status')).toHaveText(
-    uiText('en', 'account.security.passkey.done'),
-  );
-  await expect(security.getByRole('listitem')).toContainText([name]);
 }
 
 test('a passkey added on the account page signs in with the header’s passkey button', async ({

@@ -1,14 +1,16 @@
 // The sign-in dialog: a native modal <dialog> (the browser traps focus, Esc closes it, the rest of
-// the page is inert). Its body is the forms (CredentialsForm) with the other ways in below them
-// (OtherWays); a step that must come before the reader counts as signed in takes the body's place.
+// the page is inert). Its body is the address-first form (SignInForm), with the ways in that need no
+// address below it on the first step (OtherWays); a step that must come before the reader counts as
+// signed in (the second factor) takes the body's place. Opening it, or reaching the second factor,
+// puts the focus in the step's field.
 import type { GoTrueClient, Session } from '@supabase/auth-js';
 import { useEffect, useId, useRef } from 'react';
 import { useT } from '../shared/strings';
 import type * as actions from './auth-actions';
-import { CredentialsForm } from './CredentialsForm';
 import type { DialogAction, DialogState } from './dialog-state';
 import { OtherWays } from './OtherWays';
 import { SecondFactorStep } from './SecondFactorStep';
+import { SignInForm } from './SignInForm';
 
 interface Props {
   open: boolean;
@@ -37,9 +39,18 @@ export function SignInDialog({
   useEffect(() => {
     const element = dialog.current;
     if (element === null) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      element.showModal();
+      focusField(element);
+    }
     if (!open && element.open) element.close();
   }, [open]);
+
+  // After the password or code, an account with a second factor asks for it: focus goes there.
+  const pending = pendingSession !== null;
+  useEffect(() => {
+    if (pending && dialog.current?.open) focusField(dialog.current);
+  }, [pending]);
 
   const way = { auth, links, state, dispatch };
   return (
@@ -60,11 +71,17 @@ export function SignInDialog({
         <SecondFactorStep auth={auth} session={pendingSession} id={id} />
       ) : (
         <>
-          <CredentialsForm {...way} />
-          {/* Mounted with the open dialog, so each way asks the server what it needs on opening. */}
-          {open && <OtherWays {...way} id={id} />}
+          <SignInForm {...way} />
+          {/* Mounted with the open dialog's first step, so each way asks the server what it needs
+              then, and the passkeys' autofill is withdrawn once the address is given. */}
+          {open && state.step === 'address' && <OtherWays {...way} id={id} />}
         </>
       )}
     </dialog>
   );
+}
+
+/** The current step's field (marked `data-autofocus`), else its first field. */
+function focusField(dialog: HTMLDialogElement) {
+  (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector('input'))?.focus();
 }

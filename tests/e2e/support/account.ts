@@ -3,6 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_SERVICE_ROLE_KEY } from '../../../local-supabase/config/defaults.ts';
 import type { Locale } from '../../../src/i18n/locales.ts';
+import { totpCode } from '../../backend/helpers/second-factor.ts';
 import { uiText } from './ui-strings.ts';
 
 export const memberPassword = 'account-e2e-pass-1';
@@ -32,6 +33,29 @@ export async function freshMember(
   });
   if (error) throw error;
   return { id: data.user.id, email, name };
+}
+
+/** Adds a verified authenticator app to a member, as the account page does; returns its secret. */
+export async function addAuthenticatorApp(email: string): Promise<string> {
+  const url = process.env['E2E_SUPABASE_URL'];
+  if (!url) throw new Error('E2E_SUPABASE_URL is not set (playwright.config.ts sets it)');
+  const client = createClient(
+    url,
+    process.env['PUBLIC_SUPABASE_ANON_KEY'] ??
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
+    { auth: { persistSession: false, autoRefreshToken: false } },
+  );
+  const signedIn = await client.auth.signInWithPassword({ email, password: memberPassword });
+  if (signedIn.error) throw signedIn.error;
+  const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' });
+  if (enrolled.error) throw enrolled.error;
+  const { id, totp } = enrolled.data;
+  const verified = await client.auth.mfa.challengeAndVerify({
+    factorId: id,
+    code: totpCode(totp.secret),
+  });
+  if (verified.error) throw verified.error;
+  return totp.secret;
 }
 
 export class AccountPage {

@@ -30,10 +30,30 @@ export class MemberHeader {
   }
 
   field(key: string): Locator {
-    // The tab panel is labelled by its tab ("Password") too: only inputs are fields.
     return this.dialog
       .getByLabel(uiText(this.locale, key), { exact: true })
       .and(this.dialog.locator('input'));
+  }
+
+  /** A button of the dialog by its string's key (`values` fill its `{{variables}}`). */
+  button(key: string, values: Record<string, string> = {}): Locator {
+    return this.dialog.getByRole('button', {
+      name: uiText(this.locale, key, values),
+      exact: true,
+    });
+  }
+
+  /** In the open dialog's first step: the address, then Continue. */
+  async continueWith(email: string): Promise<void> {
+    await this.field('auth.field.email').fill(email);
+    await this.button('auth.continue').click();
+  }
+
+  /** Opens the dialog and gives the address; an address without single sign-on is asked for its password. */
+  async toPasswordStep(email: string): Promise<void> {
+    await this.openDialog();
+    await this.continueWith(email);
+    await expect(this.field('auth.field.password')).toBeFocused();
   }
 
   async openDialog(): Promise<void> {
@@ -42,12 +62,9 @@ export class MemberHeader {
   }
 
   async signInWithPassword(email: string, password: string): Promise<void> {
-    await this.openDialog();
-    await this.field('auth.field.email').fill(email);
+    await this.toPasswordStep(email);
     await this.field('auth.field.password').fill(password);
-    await this.dialog
-      .getByRole('button', { name: uiText(this.locale, 'auth.password.submit') })
-      .click();
+    await this.button('auth.password.submit').click();
   }
 
   async signOut(): Promise<void> {

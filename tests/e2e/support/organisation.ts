@@ -1,22 +1,17 @@
-// Single sign-on in the browser: the dialog's "Sign in with your organisation" and the SAML
+// Single sign-on in the browser: a work address given in the dialog's first step, and the SAML
 // identity provider stand-in the e2e backend starts (its page, and its seam for a person's groups).
 import { expect, type Page } from '@playwright/test';
 import { STRINGS, type StandInLocale } from '../../../local-supabase/stand-ins/saml/strings.ts';
 import type { Locale } from '../../../src/i18n/locales.ts';
 import { demoPassword, MemberHeader } from './members.ts';
-import { uiText } from './ui-strings.ts';
 
 export const NEWSROOM_MODERATOR = 'moderator@newsroom.example';
 
-/** Opens the dialog and asks for the organisation's sign-in with a work address. */
+/** Opens the dialog and continues with a work address: its domain leads to the organisation. */
 export async function continueWithOrganisation(page: Page, locale: Locale, email: string) {
   const header = new MemberHeader(page, locale);
   await header.openDialog();
-  await header.dialog
-    .getByLabel(uiText(locale, 'auth.sso.field'), { exact: true })
-    .and(header.dialog.locator('input'))
-    .fill(email);
-  await header.dialog.getByRole('button', { name: uiText(locale, 'auth.sso.submit') }).click();
+  await header.continueWith(email);
   return header;
 }
 

@@ -1,8 +1,8 @@
 // "Sign in with a passkey": the browser's own dialog offers the site's passkeys (discoverable
 // credentials, no e-mail needed). Where the browser supports it, passkeys are also offered in the
-// e-mail field's autofill while the dialog is open (conditional mediation; the field says
-// autocomplete="username webauthn"); that quiet request is withdrawn when the dialog closes or the
-// button is pressed.
+// e-mail field's autofill while the dialog shows its first step (conditional mediation; the field
+// says autocomplete="username webauthn"); that quiet request is withdrawn when the dialog closes,
+// the address is given or the button is pressed.
 import { useEffect, useRef } from 'react';
 import { errorKey } from '../../shared/error-keys';
 import { useT } from '../../shared/strings';
@@ -12,7 +12,7 @@ function supportsWebAuthn(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 }
 
-export function PasskeyButton({ auth, dispatch, id }: WayProps) {
+export function PasskeyButton({ auth, dispatch }: WayProps) {
   const t = useT();
   const autofill = useRef<AbortController | null>(null);
 
@@ -49,11 +49,8 @@ export function PasskeyButton({ auth, dispatch, id }: WayProps) {
 
   if (!supportsWebAuthn()) return null;
   return (
-    <section className="passkey-way" aria-labelledby={`${id}-passkey`}>
-      <h3 id={`${id}-passkey`}>{t('auth.passkey.label')}</h3>
-      <button type="button" onClick={() => void signIn()}>
-        {t('auth.passkey.button')}
-      </button>
-    </section>
+    <button type="button" onClick={() => void signIn()}>
+      {t('auth.passkey.button')}
+    </button>
   );
 }

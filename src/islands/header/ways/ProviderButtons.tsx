@@ -1,5 +1,6 @@
 // "Continue with …": one button per outside sign-in service the auth server has switched on
-// (`/auth/v1/settings`), asked for when the dialog opens.
+// (`/auth/v1/settings`), asked for when the dialog first opens (once per page, so the buttons do not
+// appear late again after Back).
 import { useEffect, useState } from 'react';
 import { fetchOAuthProviders } from '../../shared/client';
 import { errorKey } from '../../shared/error-keys';
@@ -7,12 +8,22 @@ import { providerName, providerOptions } from '../../shared/providers';
 import { useT } from '../../shared/strings';
 import { returnUrl, type WayProps } from './way';
 
-export function ProviderButtons({ auth, links, dispatch, id }: WayProps) {
+let known: string[] | null = null;
+let asked: Promise<string[]> | null = null;
+
+export function ProviderButtons({ auth, links, dispatch }: WayProps) {
   const t = useT();
-  const [providers, setProviders] = useState<string[]>([]);
+  const [providers, setProviders] = useState<string[]>(known ?? []);
 
   useEffect(() => {
-    void fetchOAuthProviders().then(setProviders);
+    if (known !== null) return;
+    // An empty answer (also when unreachable) is asked again on the next opening.
+    asked ??= fetchOAuthProviders().then((list) => {
+      if (list.length > 0) known = list;
+      else asked = null;
+      return list;
+    });
+    void asked.then(setProviders);
   }, []);
 
   async function signInWith(provider: string) {
@@ -25,15 +36,9 @@ export function ProviderButtons({ auth, links, dispatch, id }: WayProps) {
     if (error) dispatch({ type: 'failed', error: errorKey(error) });
   }
 
-  if (providers.length === 0) return null;
-  return (
-    <section className="oauth" aria-labelledby={`${id}-oauth`}>
-      <h3 id={`${id}-oauth`}>{t('auth.oauth.label')}</h3>
-      {providers.map((provider) => (
-        <button key={provider} type="button" onClick={() => void signInWith(provider)}>
-          {t('auth.oauth.button', { provider: providerName(provider) })}
-        </button>
-      ))}
-    </section>
-  );
+  return providers.map((provider) => (
+    <button key={provider} type="button" onClick={() => void signInWith(provider)}>
+      {t('auth.oauth.button', { provider: providerName(provider) })}
+    </button>
+  ));
 }

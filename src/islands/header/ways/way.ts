@@ -1,4 +1,4 @@
-// What every other way into the account (below the dialog's forms) receives: the auth client, the
+// What every other way into the account (below the dialog's address) receives: the auth client, the
 // page's links, and the dialog's state and dispatch, so its requests show as busy and its errors
 // appear in the dialog's one alert, and what the reader typed stays.
 import type { GoTrueClient } from '@supabase/auth-js';
