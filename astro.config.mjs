@@ -30,6 +30,9 @@ export default defineConfig({
   // Two pages at a time: while one page's file is written (the main thread waited for the disk a
   // quarter of the rendering time), the next renders. Same output; bench/README.md has the numbers.
   build: { inlineStylesheets: 'always', concurrency: 2 },
+  // Incremental builds: a page whose `cacheKey` (src/lib/page-cache-key.ts) and code are unchanged
+  // since the last build is copied from the cache in node_modules/.astro/ instead of rendered.
+  experimental: { incrementalBuild: true },
   // Content is Portable Text, not Markdown; Shiki's inline styles would also break the CSP.
   markdown: { syntaxHighlight: false },
   integrations: [
