@@ -22,6 +22,9 @@ const supabaseSources = connectSources(supabase.url);
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'static',
+  // Where the incremental build keeps its cache (default node_modules/.astro/): the incremental
+  // build test and bench:publish give each site its own.
+  cacheDir: process.env.BUILD_CACHE_DIR || undefined,
   i18n: {
     locales: [...locales],
     defaultLocale,

@@ -107,11 +107,10 @@ export function getStaticPathsOf<K extends RouteKind>(
   return getRoutes(content)
     .filter((route): route is Extract<Route, { kind: K }> => route.kind === kind)
     .filter(include)
-    .map((route) => ({
-      params: route.params,
-      props: { route },
-      cacheKey: pageCacheKey(content, route),
-    }));
+    .map((route) => {
+      const cacheKey = pageCacheKey(content, route);
+      return { params: route.params, props: { route }, ...(cacheKey && { cacheKey }) };
+    });
 }
 
 /**
