@@ -8,14 +8,25 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const cacheDir = resolve(root, process.env.BUILD_CACHE_DIR || 'node_modules/.astro');
 /** The previous build's page count, beside Astro's incremental build cache. */
-const countFile = join(
-  resolve(root, process.env.BUILD_CACHE_DIR || 'node_modules/.astro'),
-  'page-count',
-);
+const countFile = join(cacheDir, 'page-count');
+/** Astro's incremental build manifest (astro/dist/core/build/incremental.js, format 1). */
+const manifestFile = join(cacheDir, 'incremental-build.json');
+
+/** Why this build cannot reuse pages, or `undefined` when the cache looks usable. */
+function whyFullBuild() {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  } catch (error) {
+    return error?.code === 'ENOENT' ? 'no cache of an earlier build' : 'the cache is corrupt';
+  }
+  return manifest?.version === 1 ? undefined : 'the cache is from another version of Astro';
+}
 const pageEntry = /[├└]─ /g;
 const reusedEntry = /\((?:restored|cached)\)/g;
-const imageLine = /▶ \/\S+.*\((\d+)\/(\d+)\)\s*$/;
+const imageLine = /▶ \/\S+.*\(\d+\/\d+\)\s*$/;
 
 function previousCount() {
   try {
@@ -33,6 +44,8 @@ function previousCount() {
  */
 export function runBuild(args, env, print = (line) => console.log(line)) {
   const total = previousCount();
+  const fullBecause = whyFullBuild();
+  if (fullBecause) print(`Full build: ${fullBecause} (${manifestFile}).`);
   let rendered = 0;
   let reused = 0;
   let lastReport = 0;
@@ -82,6 +95,9 @@ export function runBuild(args, env, print = (line) => console.log(line)) {
     child.stderr.on('data', (chunk) => process.stderr.write(chunk));
     child.on('close', (code) => {
       if (pending) onLine(pending);
+      if (code === 0 && !fullBecause && reused === 0) {
+        print('Full build: the code, configuration, strings, fonts or dependencies changed.');
+      }
       if (code === 0) {
         mkdirSync(dirname(countFile), { recursive: true });
         writeFileSync(countFile, String(rendered + reused));

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { loadConfig, readEnvOverrides } from '../local-supabase/config/config.ts';
+import { buildInPlaceOf, watchContent } from './watch-content.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -95,8 +96,9 @@ if (process.env.PUBLIC_SUPABASE_URL) {
 }
 
 if (!flags['no-build']) {
-  const built = await run('npx', ['astro', 'build'], siteEnv, { longRunning: false });
-  if (built !== 0) await shutdown(built);
+  // Built next to dist/ and moved into place, as the rebuilds of watchContent below are.
+  const { code } = await buildInPlaceOf(flags.dist, siteEnv);
+  if (code !== 0) await shutdown(code);
 }
 // Served as a static host serves it (scripts/serve-site.ts): public/_headers, and each locale's
 // own not-found page for a missing path under that locale (public/_redirects), which
@@ -119,3 +121,5 @@ await waitUntilHealthy(`http://127.0.0.1:${sitePort}/`, 60_000);
 console.log(
   `\nPolyglot Press: http://localhost:${sitePort}/  (Ctrl+C stops the site and the backend)\n`,
 );
+// A change to the local dataset is built (incrementally) and served without a restart.
+if (!flags['no-build']) watchContent({ dist: flags.dist, env: siteEnv });
