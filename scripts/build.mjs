@@ -67,7 +67,9 @@ export function runBuild(args, env, print = (line) => console.log(line)) {
     });
     let pending = '';
     let inPages = false;
-    const onLine = (line) => {
+    const onLine = (printed) => {
+      // eslint-disable-next-line no-control-regex -- the colours' escape codes
+      const line = printed.replace(/\x1b\[[\d;]*m/g, '');
       // One line per page, except that Astro starts a page's line before the previous page's
       // time when they run side by side: count the entries, not the lines.
       const pages = line.match(pageEntry)?.length ?? 0;
@@ -84,7 +86,7 @@ export function runBuild(args, env, print = (line) => console.log(line)) {
         inPages = false;
         report(true);
       }
-      print(line);
+      print(printed);
     };
     child.stdout.on('data', (chunk) => {
       pending += chunk;
