@@ -81,7 +81,8 @@ export function runBuild(args, env, print = (line) => console.log(line)) {
         report(false);
         return;
       }
-      if (imageLine.test(line)) return;
+      // An image, or the time of a page whose line another page's began (two render at once).
+      if (imageLine.test(line) || /^\s*\((?:\+[\d.]+m?s|restored|cached)\)\s*$/.test(line)) return;
       if (inPages && line.includes('Completed in')) {
         inPages = false;
         report(true);
