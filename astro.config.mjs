@@ -24,6 +24,9 @@ export default defineConfig({
   // SITE_URL, else where `npm start` serves the site (PORT): the same origin the backend is given.
   site: siteOrigin(process.env).url,
   output: 'static',
+  // Where the incremental build keeps its cache (default node_modules/.astro/): the incremental
+  // build test and bench:publish give each site its own.
+  cacheDir: process.env.BUILD_CACHE_DIR || undefined,
   i18n: {
     locales: [...locales],
     defaultLocale,
@@ -32,6 +35,9 @@ export default defineConfig({
   // Two pages at a time: while one page's file is written (the main thread waited for the disk a
   // quarter of the rendering time), the next renders. Same output; bench/README.md has the numbers.
   build: { inlineStylesheets: 'always', concurrency: 2 },
+  // Incremental builds: a page whose `cacheKey` (src/lib/page-cache-key.ts) and code are unchanged
+  // since the last build is copied from the cache in node_modules/.astro/ instead of rendered.
+  experimental: { incrementalBuild: true },
   // Content is Portable Text, not Markdown; Shiki's inline styles would also break the CSP.
   markdown: { syntaxHighlight: false },
   integrations: [

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, readEnvOverrides } from '../local-supabase/config/config.ts';
 import { siteOrigin } from './site-origin.ts';
 import { createSupervisor, describeExit, superviseBackend } from './supervise.mjs';
+import { buildInPlaceOf, watchContent } from './watch-content.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -94,8 +95,11 @@ if (process.env.PUBLIC_SUPABASE_URL) {
 }
 
 if (!flags['no-build']) {
-  const built = await supervisor.run('npx', ['astro', 'build'], siteEnv).exited;
-  if (built.code !== 0) await shutdown(built.code ?? 1);
+  // Built next to dist/ and moved into place, as the rebuilds of watchContent below are. The build
+  // runs in this process's group (its output is condensed here): a signal to the group reaches it,
+  // and it holds no port, so a stop does not wait for it.
+  const { code } = await buildInPlaceOf(flags.dist, siteEnv);
+  if (code !== 0 && !supervisor.isStopping()) await shutdown(code);
 }
 // Served as a static host serves it (scripts/serve-site.ts): public/_headers, and each locale's
 // own not-found page for a missing path under that locale (public/_redirects), which
@@ -115,3 +119,5 @@ runLongRunning(
 );
 await waitUntilHealthy(origin.probeUrl, 60_000);
 console.log(`\nPolyglot Press: ${origin.servedAt}/  (Ctrl+C stops the site and the backend)\n`);
+// A change to the local dataset is built (incrementally) and served without a restart.
+if (!flags['no-build']) watchContent({ dist: flags.dist, env: siteEnv });

@@ -42,6 +42,7 @@ import type {
   SearchRoute,
   SwitcherEntry,
 } from './route-types';
+import { pageCacheKey } from './page-cache-key';
 import { relatedArticles } from './related-articles';
 import { groupByKey, type TranslationGroup } from './translation-groups';
 
@@ -89,7 +90,8 @@ export function getBuiltRoutes(content: SiteContent): Route[] {
 }
 
 /**
- * `getStaticPaths()` entries for one page file: Astro params plus the route as the `route` prop.
+ * `getStaticPaths()` entries for one page file: Astro params plus the route as the `route` prop,
+ * and the `cacheKey` with which the incremental build reuses an unchanged page (page-cache-key.ts).
  *
  * @example getStaticPathsOf(content, 'article-list', (route) => route.page > 1)
  */
@@ -97,11 +99,18 @@ export function getStaticPathsOf<K extends RouteKind>(
   content: SiteContent,
   kind: K,
   include: (route: Extract<Route, { kind: K }>) => boolean = () => true,
-): { params: Record<string, string>; props: { route: Extract<Route, { kind: K }> } }[] {
+): {
+  params: Record<string, string>;
+  props: { route: Extract<Route, { kind: K }> };
+  cacheKey?: string;
+}[] {
   return getRoutes(content)
     .filter((route): route is Extract<Route, { kind: K }> => route.kind === kind)
     .filter(include)
-    .map((route) => ({ params: route.params, props: { route } }));
+    .map((route) => {
+      const cacheKey = pageCacheKey(content, route);
+      return { params: route.params, props: { route }, ...(cacheKey && { cacheKey }) };
+    });
 }
 
 /**

@@ -1,0 +1,57 @@
+/**
+ * The `cacheKey` of a page for Astro's incremental build (`experimental.incrementalBuild`): a
+ * digest of everything the page renders from the content. A page whose key and code are the same
+ * as in the previous build is not rendered again; Astro copies its last output (and replays its
+ * images) from the cache in `node_modules/.astro/`.
+ *
+ * What a page renders from the content is its route (the `route` prop: the document, its lists,
+ * related articles, switcher and alternates, all computed by `routing.ts`) plus what its layout and
+ * components read from `getSiteContent()` directly: `readOutsideRoute` below. Pages whose content
+ * comes from elsewhere (account and moderation read every article link) get no key and always
+ * render; so do the endpoints (RSS, `article-index.json`) and the aggregate files (sitemap,
+ * Pagefind), which Astro and the integrations write again on every build.
+ */
+import { createHash } from 'node:crypto';
+import type { SiteContent } from '../content/index';
+import type { Route, RouteKind } from './route-types';
+
+/** The route kinds whose pages render only their route and `readOutsideRoute`. */
+const keyedKinds: ReadonlySet<RouteKind> = new Set([
+  'home',
+  'article-list',
+  'article',
+  'category',
+  'author',
+  'page',
+]);
+
+/**
+ * The parts of the content that layouts and components of keyed pages read besides the route:
+ * BaseLayout, SiteHeader and ArticleListPage the settings, SiteFooter the pages, the article page
+ * the authors (bios in every language), images the source. `tests/unit/page-cache-key.test.ts`
+ * fails when a keyed page's files read another part.
+ */
+export const readOutsideRoute = ['settings', 'pages', 'authors', 'source'] as const;
+
+const sharedDigests = new WeakMap<SiteContent, string>();
+
+function sharedDigest(content: SiteContent): string {
+  let digest = sharedDigests.get(content);
+  if (digest === undefined) {
+    const hash = createHash('sha256');
+    for (const part of readOutsideRoute) hash.update(JSON.stringify(content[part])).update('\n');
+    digest = hash.digest('base64url');
+    sharedDigests.set(content, digest);
+  }
+  return digest;
+}
+
+/** The page's `cacheKey`, or `undefined` for a page that must always render. */
+export function pageCacheKey(content: SiteContent, route: Route): string | undefined {
+  if (!keyedKinds.has(route.kind)) return undefined;
+  return createHash('sha256')
+    .update(sharedDigest(content))
+    .update('\n')
+    .update(JSON.stringify(route))
+    .digest('base64url');
+}
