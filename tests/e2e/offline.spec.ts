@@ -189,6 +189,8 @@ for (const locale of ['en', 'ar'] as const) {
       // Bookmarked here: kept at once.
       for (const target of [here, dropped]) {
         await page.goto(site.url(target.path));
+        // The comments island hydrates when it comes into view.
+        await page.locator('#comments').scrollIntoViewIfNeeded();
         const bookmark = page
           .locator('#comments')
           .getByRole('button', { name: uiText(locale, 'bookmark.toggle') });
