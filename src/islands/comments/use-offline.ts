@@ -9,9 +9,12 @@ function offlineAtLoad(): boolean {
 
 export function useOffline(live: boolean): boolean {
   const [offline, setOffline] = useState(offlineAtLoad);
+  // The live connection starts as "live" before it tried: only its coming back counts.
+  const [wasDown, setWasDown] = useState(false);
   useEffect(() => {
-    if (live && navigator.onLine) setOffline(false);
-  }, [live]);
+    if (!live) setWasDown(true);
+    else if (wasDown && navigator.onLine) setOffline(false);
+  }, [live, wasDown]);
   useEffect(() => {
     const goOffline = () => {
       setOffline(true);
