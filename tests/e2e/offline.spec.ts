@@ -163,7 +163,7 @@ for (const locale of ['en', 'ar'] as const) {
   }) => {
     test.skip(!backendAvailable, 'needs the local backend the Playwright config starts');
     // A first visit precaches the scripts and fonts, then several pages on and off line.
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const site = new Site();
     await site.start();
     const member = await freshMember('Offline Reader', locale);
@@ -238,8 +238,8 @@ for (const locale of ['en', 'ar'] as const) {
       await restoreBackend(context);
       await page.goto(site.url(elsewhere.path));
       await expect(page.locator('[data-offline-note]')).toBeHidden();
+      await comments.scrollIntoViewIfNeeded();
       const box = comments.getByLabel(uiText(locale, 'comments.form.label'));
-      await box.scrollIntoViewIfNeeded();
       await expect(box).toHaveValue(draft);
       await comments.getByRole('button', { name: uiText(locale, 'comments.form.submit') }).click();
       await expect(comments.locator('.comment', { hasText: draft })).toBeVisible();
