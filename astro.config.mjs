@@ -10,6 +10,7 @@ import { defaultLocale, locales } from './src/i18n/locales.ts';
 import { localizedNotFoundPages } from './src/lib/localized-404-integration.ts';
 import { searchIndex } from './src/lib/search-index-integration.ts';
 import { serializeSitemapItem } from './src/lib/sitemap-serializer.ts';
+import { offlineServiceWorker } from './src/offline/offline-integration.ts';
 import { connectSources, resolveSupabaseSettings } from './src/lib/supabase-settings.ts';
 
 const contentConfig = readContentConfig();
@@ -48,6 +49,8 @@ export default defineConfig({
     // Pagefind, reading only the pages that can be searchable.
     searchIndex(),
     localizedNotFoundPages(),
+    // The service worker /sw.js, written from the finished pages (src/offline/).
+    offlineServiceWorker(),
     {
       // `client:session`: hydrate members' islands only when a session is stored or on interaction.
       name: 'polyglot-press:session-directive',

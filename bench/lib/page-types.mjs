@@ -2,7 +2,15 @@
  * Which kind of page an HTML file of `dist/` is, from its path (the URL layout of PRODUCT.md §3).
  * Static pages are whatever single segment under a locale is not another route.
  */
-const otherRoutes = new Set(['articles', 'authors', 'categories', 'search', '404']);
+const otherRoutes = new Set([
+  'articles',
+  'authors',
+  'categories',
+  'search',
+  '404',
+  'offline',
+  'reading-list',
+]);
 
 /** @param {string} path path inside dist/, with forward slashes, e.g. `de/articles/x/index.html` */
 export function pageTypeOf(path) {
@@ -22,6 +30,8 @@ export function pageTypeOf(path) {
   if (section === 'auth') return 'auth page';
   if (section === 'account' && name === undefined) return 'account';
   if (section === 'moderation' && name === undefined) return 'moderation';
+  if (section === 'offline' && name === undefined) return 'offline';
+  if (section === 'reading-list' && name === undefined) return 'reading list';
   if (section === 'articles') {
     return name === undefined || name === 'page' ? 'article list' : 'article';
   }

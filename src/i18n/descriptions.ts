@@ -483,4 +483,34 @@ export const descriptions: Record<UiKey, string> = {
   'errors.passwordTooLong':
     'A new password longer than 72 bytes (checked before sending; accented letters count double).',
   'errors.codeFormat': 'The code field must hold exactly 6 digits (checked before sending).',
+  'offline.title':
+    'Heading and tab title of the page shown, by the installed web app’s service worker, for a page that cannot be loaded and is not kept on the device.',
+  'offline.body':
+    'Explanation on the offline page: the page could not be loaded (no connection or the site is down) and is not on the device; bookmarked and recently read articles are.',
+  'offline.readingList':
+    'Link on the offline page to the reading list (the articles kept on this device).',
+  'offline.savedCopy':
+    'Small note at the top of an article shown from the copy kept on the device (no connection); the date and time it was saved follow it.',
+  'readingList.title':
+    'Heading and tab title of the reading-list page: the articles this device keeps to read offline.',
+  'readingList.intro':
+    'First paragraph of the reading-list page: what is kept (bookmarks while signed in, recently read articles) and that signing out removes it.',
+  'readingList.bookmarked':
+    'Heading of the reading list’s bookmarked articles kept on this device.',
+  'readingList.recent':
+    'Heading of the reading list’s recently read articles kept on this device (the last 20).',
+  'readingList.savedAt':
+    'Under each article of the reading list. {{time}} is the date and time its copy was saved on the device.',
+  'readingList.empty': 'Shown on the reading-list page when the device keeps no article yet.',
+  'readingList.unsupported':
+    'Shown on the reading-list page in a browser without service workers or Cache Storage.',
+  'readingList.noscript': 'Shown on the reading-list page when JavaScript is off.',
+  'account.bookmarks.offline':
+    'Small mark after a bookmark on the account page whose article is kept on this device for reading offline.',
+  'account.bookmarks.readingList':
+    'Link below the account page’s bookmarks to the reading-list page (the articles kept on this device to read offline).',
+  'comments.offline':
+    'Shown above the comments while the reader is offline (no connection, or the site cannot be reached).',
+  'manifest.description':
+    'Description of the installable web app (its manifest), shown by some systems when installing it.',
 };

@@ -18,6 +18,12 @@ export const moderationPath = (locale: Locale) => localizedPath(locale, 'moderat
 export const notFoundPath = (locale: Locale) => localizedPath(locale, '404');
 export const feedPath = (locale: Locale) => `/${locale}/rss.xml`;
 export const accountPath = (locale: Locale) => localizedPath(locale, 'account');
+/** What the service worker shows for a page it cannot reach or has not kept (src/offline/). */
+export const offlinePath = (locale: Locale) => localizedPath(locale, 'offline');
+/** The articles this device keeps for reading offline. */
+export const readingListPath = (locale: Locale) => localizedPath(locale, 'reading-list');
+/** The installable web app's manifest of a locale. */
+export const webManifestPath = (locale: Locale) => `/${locale}/manifest.webmanifest`;
 export const authConfirmPath = (locale: Locale) => localizedPath(locale, 'auth', 'confirm');
 export const resetPasswordPath = (locale: Locale) =>
   localizedPath(locale, 'auth', 'reset-password');

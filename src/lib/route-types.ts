@@ -135,6 +135,16 @@ export interface AccountRoute extends RouteBase {
   kind: 'account';
 }
 
+/** The service worker's answer for a page not available offline; never indexed. */
+export interface OfflineRoute extends RouteBase {
+  kind: 'offline';
+}
+
+/** The articles kept on this device for reading offline (bookmarked and recently read). */
+export interface ReadingListRoute extends RouteBase {
+  kind: 'reading-list';
+}
+
 export interface NotFoundRoute extends RouteBase {
   kind: 'not-found';
 }
@@ -152,6 +162,8 @@ export type Route =
   | UnsubscribeRoute
   | ModerationRoute
   | AccountRoute
+  | OfflineRoute
+  | ReadingListRoute
   | NotFoundRoute;
 
 export type RouteKind = Route['kind'];

@@ -15,6 +15,8 @@ import {
   homePath,
   moderationPath,
   notFoundPath,
+  offlinePath,
+  readingListPath,
   reservedSlugs,
   resetPasswordPath,
   unsubscribePath,
@@ -34,6 +36,8 @@ import type {
   LinkTo,
   ModerationRoute,
   NotFoundRoute,
+  OfflineRoute,
+  ReadingListRoute,
   PageRoute,
   ResetPasswordRoute,
   UnsubscribeRoute,
@@ -290,6 +294,21 @@ function buildRoutes(content: SiteContent): Route[] {
       indexable: false,
       kind: 'account',
     } satisfies AccountRoute);
+
+    routes.push({
+      ...documentBase(locale, readingListPath(locale), everywhere(readingListPath), false),
+      params: { locale },
+      indexable: false,
+      kind: 'reading-list',
+    } satisfies ReadingListRoute);
+
+    routes.push({
+      ...documentBase(locale, offlinePath(locale), everywhere(homePath), false),
+      params: { locale },
+      indexable: false,
+      alternates: [],
+      kind: 'offline',
+    } satisfies OfflineRoute);
 
     routes.push({
       ...documentBase(locale, notFoundPath(locale), everywhere(homePath), false),

@@ -25,7 +25,10 @@ export const reservedPageSlugs = [
   'auth',
   'authors',
   'categories',
+  'manifest.webmanifest',
   'moderation',
+  'offline',
+  'reading-list',
   'rss.xml',
   'search',
 ] as const;

@@ -1,7 +1,11 @@
 // The member's bookmarks, each linking to the article in the page's locale (or its fallback page,
-// which the page's article list includes), with a button to remove it.
+// which the page's article list includes), with a button to remove it. Those this device keeps to
+// read offline are marked, and the reading list (what the device keeps) is linked below.
 import type { MemberData } from '../shared/client';
 import { useEffect, useState } from 'react';
+import { isLocale } from '../../i18n/locales';
+import { readingListPath } from '../../lib/paths';
+import { dropBookmarked, listDeviceCopies } from '../../offline/device-copies';
 import { useT } from '../shared/strings';
 import { ActionMessage } from './ActionMessage';
 import { loadBookmarks, removeBookmark, type Bookmark } from './account-api';
@@ -11,12 +15,23 @@ import { useAction } from './use-action';
 interface Props {
   db: MemberData;
   articles: ArticleLinks;
+  locale: string;
 }
 
-export function BookmarkList({ db, articles }: Props) {
+export function BookmarkList({ db, articles, locale }: Props) {
   const t = useT();
   const [bookmarks, setBookmarks] = useState<Bookmark[] | null>(null);
+  const [onDevice, setOnDevice] = useState<ReadonlySet<string>>(new Set());
   const action = useAction();
+
+  // Which bookmarks this device keeps (the service worker may still be fetching a new one).
+  useEffect(() => {
+    void listDeviceCopies()
+      .then((copies) => {
+        if (copies) setOnDevice(new Set(copies.kept.map((copy) => copy.key ?? '')));
+      })
+      .catch(() => undefined);
+  }, [bookmarks]);
 
   useEffect(() => {
     let current = true;
@@ -36,6 +51,7 @@ export function BookmarkList({ db, articles }: Props) {
       const result = await removeBookmark(db, key);
       if (!result.ok) return result.error;
       setBookmarks((list) => list?.filter((bookmark) => bookmark.article_key !== key) ?? null);
+      dropBookmarked(key);
       return null;
     });
 
@@ -54,6 +70,9 @@ export function BookmarkList({ db, articles }: Props) {
             return (
               <li key={key}>
                 {article ? <a href={article.path}>{article.title}</a> : <span>{title}</span>}{' '}
+                {onDevice.has(key) && (
+                  <span className="meta">({t('account.bookmarks.offline')})</span>
+                )}{' '}
                 <button
                   type="button"
                   aria-label={t('account.bookmarks.remove', { title })}
@@ -68,6 +87,11 @@ export function BookmarkList({ db, articles }: Props) {
         </ul>
       )}
       {action.state.status === 'failed' && <ActionMessage state={action.state} />}
+      {isLocale(locale) && (
+        <p>
+          <a href={readingListPath(locale)}>{t('account.bookmarks.readingList')}</a>
+        </p>
+      )}
     </>
   );
 }

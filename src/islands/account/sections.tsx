@@ -73,7 +73,9 @@ export const accountSections: AccountSection[] = [
   {
     id: 'bookmarks',
     title: 'account.bookmarks.heading',
-    render: ({ db, articles }) => <BookmarkList db={db} articles={articles} />,
+    render: ({ db, articles, locale }) => (
+      <BookmarkList db={db} articles={articles} locale={locale} />
+    ),
   },
   {
     id: 'organisation',

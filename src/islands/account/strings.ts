@@ -86,6 +86,8 @@ export const accountKeys = [
   'account.bookmarks.remove',
   'account.bookmarks.removeShort',
   'account.bookmarks.unavailable',
+  'account.bookmarks.offline',
+  'account.bookmarks.readingList',
   'account.data.heading',
   'account.export.hint',
   'account.export.submit',

@@ -7,6 +7,7 @@ import { useT } from '../shared/strings';
 import { CommentItem, type CommentActions } from './CommentItem';
 import { CommentForm } from './CommentForm';
 import { CommentsContext, type CommentsContextValue } from './context';
+import { dropBookmarked, keepBookmarked } from '../../offline/device-copies';
 import { loadBookmark, setBookmark } from './data/article-api';
 import { subscribeToArticleNews } from './data/article-news';
 import { reportComment } from './data/comments-api';
@@ -14,6 +15,7 @@ import { ReactionBar } from './ReactionBar';
 import { createDrafts } from './state/drafts';
 import { threadView } from './state/thread-view';
 import { useCommentThread } from './use-comment-thread';
+import { useOffline } from './use-offline';
 import { useReactions } from './use-reactions';
 
 /** How long live arrivals are gathered before one polite announcement (no flood of messages). */
@@ -78,6 +80,7 @@ export function Community({ client, articleKey, locale }: CommunityProps) {
   const [bookmarked, setBookmarked] = useState<boolean | null>(null);
   const [readers, setReaders] = useState<number | null>(null);
   const [live, setLive] = useState(true);
+  const offline = useOffline(live);
   const [announcement, setAnnouncement] = useState('');
 
   const context = useMemo(
@@ -139,6 +142,9 @@ export function Community({ client, articleKey, locale }: CommunityProps) {
     setBookmarked(!bookmarked);
     const result = await setBookmark(client, articleKey, !bookmarked);
     if (!result.ok) setBookmarked(bookmarked);
+    // Reading offline: a bookmarked article is kept on this device, in this page's language.
+    else if (bookmarked) dropBookmarked(articleKey);
+    else keepBookmarked(articleKey, window.location.pathname);
   }, [client, articleKey, bookmarked]);
 
   const commentActions: CommentActions = {
@@ -176,7 +182,13 @@ export function Community({ client, articleKey, locale }: CommunityProps) {
         <p className="visually-hidden" aria-live="polite" role="status">
           {announcement}
         </p>
-        {!live && <p className="meta">{t('comments.live.reconnecting')}</p>}
+        {offline ? (
+          <p className="meta" role="status">
+            {t('comments.offline')}
+          </p>
+        ) : (
+          !live && <p className="meta">{t('comments.live.reconnecting')}</p>
+        )}
         {viewer ? (
           <CommentForm
             target={{ kind: 'new' }}

@@ -17,6 +17,7 @@ export const commentsKeys = [
   'comments.readingNow',
   'comments.live.new',
   'comments.live.reconnecting',
+  'comments.offline',
   'comments.form.label',
   'comments.form.replyLabel',
   'comments.form.editLabel',

@@ -11,6 +11,8 @@ import {
   type ReactNode,
 } from 'react';
 import { errorKey, type ErrorKey } from './error-keys';
+import { forgetKeptCopies, syncKeptBookmarks } from './offline-copies';
+import { needsSecondFactor } from './second-factor/assurance';
 import {
   dismissEnded,
   initialSessionState,
@@ -49,6 +51,9 @@ export function SessionProvider({ auth, hadStoredSession = false, children }: Pr
     const { data } = auth.onAuthStateChange((event, session) => {
       const requested = signOutRequest.pending;
       if (session !== null) signOutRequest.pending = false;
+      // Reading offline: a member's bookmarks are kept on the device until they sign out.
+      if (event === 'SIGNED_OUT') forgetKeptCopies();
+      else if (session !== null && !needsSecondFactor(session)) syncKeptBookmarks();
       setState((current) =>
         nextSessionState(current, { event, session, requested, hadStoredSession }),
       );

@@ -1,0 +1,383 @@
+/// <reference lib="webworker" />
+// The service worker (`/sw.js`, built by src/offline/offline-integration.ts with Workbox's
+// injectManifest). What it keeps, all in caches named with the build's version:
+//
+// - precache: each locale's offline and reading-list pages, the fonts, the scripts, the icons
+//   and manifests, so those work offline and a new deploy never mixes old HTML with new assets;
+// - recent: the last 20 article pages read (NetworkFirst: online, the page comes from the
+//   network and its copy is refreshed), and the images pages showed (bounded);
+// - kept: bookmarked articles in the language they were bookmarked in, with their images, until
+//   the bookmark is removed (the pages send messages, src/offline/device-copies.ts).
+//
+// Only this site's own pages, images and scripts go through it: the Supabase API (another origin)
+// is never routed, so nothing of a member's (tokens, profile, comments) is stored. A navigation
+// that fails with nothing kept gets the offline page of the address's locale.
+import { clientsClaim, registerQuotaErrorCallback, setCacheNameDetails } from 'workbox-core';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
+import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { defaultLocale, isLocale, type Locale } from '../i18n/locales';
+import {
+  articleKeyHeader,
+  articlePathPattern,
+  cachePrefix,
+  imagesCache,
+  keptCache,
+  keptImagesCache,
+  recentCache,
+  recentLimit,
+  savedAtHeader,
+  type OfflineMessage,
+} from './offline-caches';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: { url: string; revision: string | null }[];
+};
+/** The build's version (a hash of what it precaches and of its hashed assets' names). */
+declare const __OFFLINE_VERSION__: string;
+const version = __OFFLINE_VERSION__;
+
+setCacheNameDetails({ prefix: cachePrefix, suffix: version });
+const caches_ = {
+  kept: keptCache(version),
+  keptImages: keptImagesCache(version),
+  recent: recentCache(version),
+  images: imagesCache(version),
+};
+
+void self.skipWaiting();
+clientsClaim();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// A new version brings the kept and recent copies along, fetched again (so they match its
+// assets); copies that cannot be fetched now are carried over as they are, with their images.
+self.addEventListener('install', (event) => {
+  event.waitUntil(carryOver());
+});
+// Then every cache of another version goes.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith(`${cachePrefix}-`) && !name.endsWith(`-${version}`))
+            .map((name) => caches.delete(name)),
+        ),
+      ),
+  );
+});
+
+// --- Article pages: network first, the last 20 kept ------------------------------------------
+
+/** The copy's key is the page's address without query or fragment. */
+const pathOnly: WorkboxPlugin = {
+  cacheKeyWillBeUsed: ({ request }) => Promise.resolve(new URL(request.url).pathname),
+};
+/** Only complete HTML pages are stored, stamped with the time they were fetched. */
+const stampPages: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) =>
+    response.ok && response.headers.get('content-type')?.includes('text/html')
+      ? stamped(response, {})
+      : null,
+};
+/** A stored page shown instead of the network's says so, with the time it was saved. */
+const markCopies: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse, request }) =>
+    cachedResponse ? markedCopy(cachedResponse, localeOf(request.url)) : null,
+};
+/** Nothing stored either: a kept (bookmarked) copy, else the offline page. */
+const keptOrOffline: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => {
+    const kept = await (await caches.open(caches_.kept)).match(new URL(request.url).pathname);
+    return kept ? markedCopy(kept, localeOf(request.url)) : offlinePage(request.url);
+  },
+};
+/** A page read online refreshes its bookmarked copy too, and older kept copies now and then. */
+const refreshKept: WorkboxPlugin = {
+  cacheDidUpdate: async ({ request, newResponse }) => {
+    const kept = await caches.open(caches_.kept);
+    const old = await kept.match(request);
+    const key = old?.headers.get(articleKeyHeader);
+    if (key) await keepPage(new URL(request.url).pathname, key, newResponse.clone());
+  },
+  fetchDidSucceed: ({ event, response }) => {
+    event.waitUntil(refreshStaleKept());
+    return Promise.resolve(response);
+  },
+  fetchDidFail: () => {
+    lastRefresh = 0;
+    return Promise.resolve();
+  },
+};
+
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' &&
+    url.origin === self.location.origin &&
+    articlePathPattern.test(url.pathname),
+  new NetworkFirst({
+    cacheName: caches_.recent,
+    plugins: [
+      pathOnly,
+      stampPages,
+      new ExpirationPlugin({ maxEntries: recentLimit, purgeOnQuotaError: true }),
+      refreshKept,
+      markCopies,
+      keptOrOffline,
+    ],
+  }),
+);
+
+// --- Every other page of the site: the network, else the offline page --------------------------
+registerRoute(
+  new NavigationRoute(new NetworkOnly({ plugins: [refreshKept, keptOrOffline] }), {
+    // Only this site's pages (a navigation is always same-origin here; said for clarity).
+    allowlist: [/^\//],
+  }),
+);
+
+// --- Images: what pages showed (bounded), and the kept articles' images -------------------------
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
+  new CacheFirst({
+    cacheName: caches_.images,
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true }),
+      {
+        cachedResponseWillBeUsed: async ({ cachedResponse, request }) =>
+          cachedResponse ?? (await caches.open(caches_.keptImages)).match(request),
+      },
+    ],
+  }),
+);
+
+// --- Messages from pages: bookmarks ---------------------------------------------------------------
+self.addEventListener('message', (event) => {
+  const message = event.data as OfflineMessage | null;
+  if (message?.type === 'keep') event.waitUntil(keepArticle(message.path, message.key));
+  else if (message?.type === 'drop') event.waitUntil(dropArticle(message.key));
+  else if (message?.type === 'bookmarks')
+    event.waitUntil(syncBookmarks(message.keys, message.locale));
+  else if (message?.type === 'forget') event.waitUntil(forget());
+});
+
+/** Sign-out: the caches of what was read and kept, and the expiry's record of their addresses. */
+async function forget(): Promise<void> {
+  for (const name of [caches_.recent, caches_.images]) {
+    await new CacheExpiration(name, { maxEntries: 1 }).delete();
+  }
+  await Promise.all(Object.values(caches_).map((name) => caches.delete(name)));
+}
+
+/** Fetches a bookmarked article and keeps it with its images. */
+async function keepArticle(path: string, key: string): Promise<void> {
+  if (!articlePathPattern.test(path)) return;
+  const response = await fetch(path).catch(() => null);
+  if (!response?.ok) return;
+  await keepPage(path, key, response);
+}
+
+async function keepPage(path: string, key: string, response: Response): Promise<void> {
+  const page = await stamped(response, { [articleKeyHeader]: key });
+  const html = await page.clone().text();
+  await putWithRoom(caches_.kept, path, page);
+  for (const image of articleImages(html)) {
+    const cache = await caches.open(caches_.keptImages);
+    if (await cache.match(image)) continue;
+    const file = await fetch(image).catch(() => null);
+    if (file?.ok) await putWithRoom(caches_.keptImages, image, file);
+  }
+}
+
+/** Removes a bookmarked article and the images no other kept article shows. */
+async function dropArticle(key: string): Promise<void> {
+  const kept = await caches.open(caches_.kept);
+  const entries = await keptEntries(kept);
+  const dropped = entries.filter((entry) => entry.key === key);
+  if (dropped.length === 0) return;
+  const stillShown = new Set(
+    entries.filter((entry) => entry.key !== key).flatMap((entry) => entry.images),
+  );
+  const images = await caches.open(caches_.keptImages);
+  for (const entry of dropped) {
+    await kept.delete(entry.request);
+    for (const image of entry.images) if (!stillShown.has(image)) await images.delete(image);
+  }
+}
+
+/** The member's bookmarks as the server has them (another device may have changed them). */
+async function syncBookmarks(keys: string[], locale: Locale): Promise<void> {
+  const kept = await keptEntries(await caches.open(caches_.kept));
+  for (const entry of kept) if (!keys.includes(entry.key)) await dropArticle(entry.key);
+  const missing = keys.filter((key) => !kept.some((entry) => entry.key === key));
+  if (missing.length === 0) return;
+  const index = await fetch('/article-index.json')
+    .then(
+      (response) => response.json() as Promise<Record<string, Record<string, { path: string }>>>,
+    )
+    .catch(() => null);
+  for (const key of missing) {
+    const path = index?.[locale]?.[key]?.path;
+    if (path) await keepArticle(path, key);
+  }
+}
+
+async function keptEntries(cache: Cache) {
+  const requests = await cache.keys();
+  return Promise.all(
+    requests.map(async (request) => {
+      const response = await cache.match(request);
+      return {
+        request,
+        key: response?.headers.get(articleKeyHeader) ?? '',
+        images: response ? articleImages(await response.text()) : [],
+      };
+    }),
+  );
+}
+
+// --- Refreshing kept copies ---------------------------------------------------------------------
+/** When kept copies were last refreshed; 0 after a failed request (then the next success does). */
+let lastRefresh = Date.now();
+const refreshEvery = 10 * 60 * 1000;
+
+/** Online again (or a while since): fetch the bookmarked copies again, a corrected text replaces the old one. */
+async function refreshStaleKept(): Promise<void> {
+  if (Date.now() - lastRefresh < refreshEvery) return;
+  lastRefresh = Date.now();
+  for (const entry of await keptEntries(await caches.open(caches_.kept))) {
+    await keepArticle(new URL(entry.request.url).pathname, entry.key);
+  }
+}
+
+async function carryOver(): Promise<void> {
+  const names = (await caches.keys()).filter((name) => !name.endsWith(`-${version}`));
+  for (const [kind, target] of [
+    ['kept', caches_.kept],
+    ['recent', caches_.recent],
+  ] as const) {
+    for (const name of names.filter(
+      (n) => n.startsWith(`${cachePrefix}-${kind}-`) && !n.includes('-images-'),
+    )) {
+      const old = await caches.open(name);
+      for (const request of await old.keys()) {
+        const copy = await old.match(request);
+        if (!copy) continue;
+        const key = copy.headers.get(articleKeyHeader);
+        const path = new URL(request.url).pathname;
+        const fresh = await fetch(path).catch(() => null);
+        if (fresh?.ok && key) await keepPage(path, key, fresh);
+        else if (fresh?.ok) await putWithRoom(target, path, await stamped(fresh, {}));
+        else await carryCopy(copy, path, target, names);
+      }
+    }
+  }
+}
+
+/** An old version's copy that could not be fetched again, with its images. */
+async function carryCopy(copy: Response, path: string, target: string, oldNames: string[]) {
+  await putWithRoom(target, path, copy.clone());
+  for (const image of articleImages(await copy.text())) {
+    for (const name of oldNames.filter((n) => n.includes('-images-'))) {
+      const file = await (await caches.open(name)).match(image);
+      if (file) {
+        await putWithRoom(
+          target === caches_.kept ? caches_.keptImages : caches_.images,
+          image,
+          file,
+        );
+        break;
+      }
+    }
+  }
+}
+
+// --- Helpers ------------------------------------------------------------------------------------
+
+/** A copy of a response with extra headers (the time it was saved, and any given). */
+async function stamped(response: Response, extra: Record<string, string>): Promise<Response> {
+  const headers = new Headers(response.headers);
+  // The body is stored decoded.
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  headers.set(savedAtHeader, new Date().toISOString());
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return new Response(await response.blob(), { status: response.status, headers });
+}
+
+/**
+ * Puts a response in a cache; when the device's storage is full, the oldest recently read
+ * articles (and shown images) make room first. Bookmarks are never removed for room.
+ */
+async function putWithRoom(cacheName: string, request: string, response: Response): Promise<void> {
+  for (;;) {
+    try {
+      await (await caches.open(cacheName)).put(request, response.clone());
+      return;
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'QuotaExceededError')) throw error;
+      if (!(await freeOldest(caches_.recent)) && !(await freeOldest(caches_.images))) return;
+    }
+  }
+}
+
+/** Deletes a cache's oldest entry (a cache lists in the order things were put). */
+async function freeOldest(cacheName: string): Promise<boolean> {
+  const cache = await caches.open(cacheName);
+  const [oldest] = await cache.keys();
+  return oldest ? cache.delete(oldest) : false;
+}
+// A full storage met by Workbox's own writes: the shown images go first (the recent articles'
+// plugin empties its cache when the write was its own).
+registerQuotaErrorCallback(async () => {
+  await freeOldest(caches_.images);
+});
+
+/** The images of an article's text and cover (every width of `srcset`), on this site. */
+function articleImages(html: string): string[] {
+  const article = /<article\b[\s\S]*?<\/article>/.exec(html)?.[0] ?? '';
+  const urls = new Set<string>();
+  for (const [, attribute, value = ''] of article.matchAll(/\s(src|srcset)="([^"]+)"/g)) {
+    const candidates =
+      attribute === 'srcset'
+        ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '')
+        : [value];
+    for (const candidate of candidates) {
+      const url = new URL(candidate.replaceAll('&amp;', '&'), self.location.origin);
+      if (url.origin === self.location.origin) urls.add(url.pathname + url.search);
+    }
+  }
+  return [...urls];
+}
+
+function localeOf(url: string): Locale {
+  const segment = new URL(url).pathname.split('/')[1] ?? '';
+  return isLocale(segment) ? segment : defaultLocale;
+}
+
+async function offlinePage(url: string): Promise<Response> {
+  return (await matchPrecache(`/${localeOf(url)}/offline/`)) ?? Response.error();
+}
+
+/**
+ * Shows the copy's note (`data-offline-note`, hidden in every article page) with the time the copy
+ * was saved, written as the page's locale writes it.
+ */
+async function markedCopy(copy: Response, locale: Locale): Promise<Response> {
+  const savedAt = copy.headers.get(savedAtHeader);
+  if (savedAt === null) return copy;
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(
+    new Date(savedAt),
+  );
+  const html = (await copy.text())
+    .replace('data-offline-note hidden', 'data-offline-note')
+    .replace(
+      '<time data-offline-time></time>',
+      `<time data-offline-time datetime="${savedAt}">${time}</time>`,
+    );
+  return new Response(html, { status: 200, headers: copy.headers });
+}

@@ -1,0 +1,306 @@
+// Reading without a network (src/offline/): each test serves the build itself and really stops
+// that server, so the page's requests and the service worker's own fail as on a train. The
+// shared backend cannot be stopped for one test (others use it): the browser is refused every
+// connection to it (HTTP and WebSocket) instead. English and Arabic.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { BrowserContext, Page } from '@playwright/test';
+import { createSiteApp } from '../../scripts/site-server/app.ts';
+import { freshMember, memberPassword } from './support/account.ts';
+import { contextWithSession, nodeClient } from './support/community.ts';
+import { expect, test } from './support/fixtures.ts';
+import { backendAvailable } from './support/members.ts';
+import { anArticle, routesOf, type Locale } from './support/site-data.ts';
+import { uiText } from './support/ui-strings.ts';
+
+test.use({ serviceWorkers: 'allow' });
+
+const distDir = process.env['E2E_DIST_DIR'] ?? 'dist';
+
+/** The build served on a port of its own, which can be stopped and started again. */
+class Site {
+  private server: Server | null = null;
+  port = 0;
+
+  async start(): Promise<void> {
+    const app = createSiteApp(distDir);
+    await new Promise<void>((resolve) => {
+      const server = serve({ fetch: app.fetch, port: this.port, hostname: '127.0.0.1' }, (info) => {
+        this.port = info.port;
+        resolve();
+      });
+      this.server = server as Server;
+    });
+    this.port = (this.server?.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+      server.closeAllConnections();
+    });
+  }
+
+  url(path: string): string {
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+}
+
+/** The backend unreachable for this browser: every request to it refused, sockets closed. */
+async function cutBackend(context: BrowserContext): Promise<void> {
+  const origin = new URL(process.env['E2E_SUPABASE_URL'] ?? 'http://127.0.0.1:54321').origin;
+  await context.route(`${origin}/**`, (route) => route.abort('connectionrefused'));
+  await context.routeWebSocket(new RegExp(`^ws://${new URL(origin).host}/`), (socket) => {
+    void socket.close();
+  });
+}
+
+async function restoreBackend(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+}
+
+/** Waits until the service worker is active and controls the page (first visit: after load). */
+async function workerReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+      });
+    }
+  });
+}
+
+/** The paths of the pages the device keeps, per kind (`kept`: bookmarks; `recent`). */
+async function devicePaths(page: Page, kind: 'kept' | 'recent'): Promise<string[]> {
+  return page.evaluate(async (wanted) => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(`polyglot-press-${wanted}-`) || name.includes('-images-')) continue;
+      for (const request of await (await caches.open(name)).keys()) {
+        paths.push(new URL(request.url).pathname);
+      }
+    }
+    return paths;
+  }, kind);
+}
+
+async function expectShownFromCopy(page: Page, locale: Locale, title: string): Promise<void> {
+  await expect(page.locator('h1')).toHaveText(title);
+  const note = page.locator('[data-offline-note]');
+  await expect(note).toBeVisible();
+  await expect(note).toContainText(uiText(locale, 'offline.savedCopy'));
+  await expect(note.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+  // The cover image and the fonts come from the device too.
+  const cover = page.locator('article img').first();
+  await expect(cover).toBeVisible();
+  await expect
+    .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+  const fonts = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((face) => face.status === 'loaded').length;
+  });
+  expect(fonts).toBeGreaterThan(0);
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`an anonymous reader's recent articles open offline, other pages get the offline page (${locale})`, async ({
+    page,
+    data,
+  }) => {
+    const site = new Site();
+    await site.start();
+    try {
+      const [read, unread] = routesOf(data, 'article', locale);
+      if (!read || !unread) throw new Error(`two ${locale} articles needed`);
+      await page.goto(site.url(`/${locale}/`));
+      await workerReady(page);
+      await page.goto(site.url(read.path));
+      await expect(page.locator('[data-offline-note]')).toBeHidden();
+      await expect.poll(() => devicePaths(page, 'recent')).toContain(read.path);
+
+      await site.stop();
+      await cutBackend(page.context());
+
+      // A page never read here: the site's own offline page in the address's language.
+      await page.goto(site.url(unread.path));
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.locator('h1')).toHaveText(uiText(locale, 'offline.title'));
+      await expect(page.getByText(uiText(locale, 'offline.body'))).toBeVisible();
+
+      // Its link to the reading list, which lists the article read and opens it.
+      await page.getByRole('link', { name: uiText(locale, 'offline.readingList') }).click();
+      await expect(page.locator('h1')).toHaveText(uiText(locale, 'readingList.title'));
+      await expect(
+        page.getByRole('heading', { name: uiText(locale, 'readingList.recent') }),
+      ).toBeVisible();
+      const entry = page.getByRole('link', { name: read.article.title });
+      await expect(entry).toBeVisible();
+      await entry.click();
+      await expectShownFromCopy(page, locale, read.article.title);
+
+      // Back online: the page comes from the site again, without the note.
+      await site.start();
+      await restoreBackend(page.context());
+      await page.goto(site.url(read.path));
+      await expect(page.locator('[data-offline-note]')).toBeHidden();
+    } finally {
+      await site.stop();
+    }
+  });
+
+  test(`a member's bookmarks are kept offline, with the comments saying they need a connection, and signing out clears the device (${locale})`, async ({
+    browser,
+    data,
+  }) => {
+    test.skip(!backendAvailable, 'needs the local backend the Playwright config starts');
+    // A first visit precaches the scripts and fonts, then several pages on and off line.
+    test.setTimeout(240_000);
+    const site = new Site();
+    await site.start();
+    const member = await freshMember('Offline Reader', locale);
+    const client = await nodeClient();
+    const { data: signIn } = await client.auth.signInWithPassword({
+      email: member.email,
+      password: memberPassword,
+    });
+    const articles = routesOf(data, 'article', locale);
+    const [here, elsewhere, dropped] = articles;
+    if (!here || !elsewhere || !dropped) throw new Error(`three ${locale} articles needed`);
+    // Bookmarked on another device before this visit.
+    await client.from('bookmarks').insert({ article_key: elsewhere.article.key });
+    const context = await contextWithSession(browser, signIn.session);
+    const page = await context.newPage();
+    try {
+      await page.goto(site.url(`/${locale}/`));
+      await workerReady(page);
+      await page.reload();
+      // The next online visit keeps the other device's bookmark, in this page's language.
+      await expect.poll(() => devicePaths(page, 'kept')).toContain(elsewhere.path);
+
+      // Bookmarked here: kept at once.
+      for (const target of [here, dropped]) {
+        await page.goto(site.url(target.path));
+        // The comments island hydrates when it comes into view.
+        await page.locator('#comments').scrollIntoViewIfNeeded();
+        const bookmark = page
+          .locator('#comments')
+          .getByRole('button', { name: uiText(locale, 'bookmark.toggle') });
+        await bookmark.scrollIntoViewIfNeeded();
+        await bookmark.click();
+        await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
+        await expect.poll(() => devicePaths(page, 'kept')).toContain(target.path);
+      }
+      // Removed (here, pressed again): its copy leaves the device.
+      const bookmark = page
+        .locator('#comments')
+        .getByRole('button', { name: uiText(locale, 'bookmark.toggle') });
+      await bookmark.click();
+      await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
+      await expect.poll(() => devicePaths(page, 'kept')).not.toContain(dropped.path);
+
+      // The account page marks what the device keeps and links the reading list.
+      await page.goto(site.url(`/${locale}/account/`));
+      const bookmarks = page.locator('li', { hasText: elsewhere.article.title });
+      await expect(bookmarks).toContainText(uiText(locale, 'account.bookmarks.offline'));
+
+      await site.stop();
+      await cutBackend(context);
+
+      // The other device's bookmark, never opened here, reads offline with cover and fonts.
+      await page.goto(site.url(elsewhere.path));
+      await expectShownFromCopy(page, locale, elsewhere.article.title);
+      // Comments, reactions and presence say they need a connection; a draft is kept.
+      const comments = page.locator('#comments');
+      await comments.scrollIntoViewIfNeeded();
+      await expect(comments.getByText(uiText(locale, 'comments.offline'))).toBeVisible();
+      const draft = `Offline draft ${Date.now()}`;
+      await comments.getByLabel(uiText(locale, 'comments.form.label')).fill(draft);
+
+      // The reading list shows both bookmarks as bookmarked.
+      await page.goto(site.url(`/${locale}/reading-list/`));
+      const keptList = page.locator('section').filter({
+        has: page.getByRole('heading', { name: uiText(locale, 'readingList.bookmarked') }),
+      });
+      await expect(keptList.getByRole('link', { name: here.article.title })).toBeVisible();
+      await expect(keptList.getByRole('link', { name: elsewhere.article.title })).toBeVisible();
+
+      // Online again: the draft is still there and can be posted.
+      await site.start();
+      await restoreBackend(context);
+      await page.goto(site.url(elsewhere.path));
+      await expect(page.locator('[data-offline-note]')).toBeHidden();
+      await comments.scrollIntoViewIfNeeded();
+      const box = comments.getByLabel(uiText(locale, 'comments.form.label'));
+      await expect(box).toHaveValue(draft);
+      await comments.getByRole('button', { name: uiText(locale, 'comments.form.submit') }).click();
+      await expect(comments.locator('.comment', { hasText: draft })).toBeVisible();
+
+      // Nothing of the member's went into a cache: no response of the backend's origin.
+      const cachedOrigins = await page.evaluate(async () => {
+        const origins = new Set<string>();
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) {
+            origins.add(new URL(request.url).origin);
+          }
+        }
+        return [...origins];
+      });
+      expect(cachedOrigins).toEqual([new URL(site.url('/')).origin]);
+
+      // Signing out leaves nothing of theirs on the device.
+      await page.locator('header .avatar-button').click();
+      await page
+        .locator('header')
+        .getByRole('button', { name: uiText(locale, 'header.signOut') })
+        .click();
+      await expect.poll(() => devicePaths(page, 'kept')).toEqual([]);
+      await expect.poll(() => devicePaths(page, 'recent')).toEqual([]);
+      await page.goto(site.url(`/${locale}/reading-list/`));
+      await expect(page.getByText(uiText(locale, 'readingList.empty'))).toBeVisible();
+    } finally {
+      await context.close();
+      await site.stop();
+    }
+  });
+
+  test(`each locale's pages link a web app manifest in that language (${locale})`, async ({
+    page,
+    request,
+    baseURL,
+    data,
+  }) => {
+    const article = anArticle(data, { locale });
+    await page.goto(article.path);
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe(`/${locale}/manifest.webmanifest`);
+    const response = await request.get(`${baseURL}${href}`);
+    expect(response.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = (await response.json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      lang: locale,
+      dir: locale === 'ar' ? 'rtl' : 'ltr',
+      start_url: `/${locale}/`,
+      display: 'standalone',
+    });
+    expect(manifest['name']).toBe(data.content.settings[locale].title);
+    for (const icon of manifest['icons'] as { src: string }[]) {
+      expect((await request.get(`${baseURL}${icon.src}`)).ok()).toBe(true);
+    }
+  });
+}
+
+test('the service worker is served uncached from the root', async ({ request, baseURL }) => {
+  const response = await request.get(`${baseURL}/sw.js`);
+  expect(response.ok()).toBe(true);
+  expect(response.headers()['cache-control']).toBe('no-cache');
+  expect(response.headers()['service-worker-allowed']).toBe('/');
+});
