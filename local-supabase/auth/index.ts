@@ -6,6 +6,7 @@ import type { AuthContext } from './context.ts';
 import { CodeAttempts } from './code-attempts.ts';
 import { EmailLimiter } from './email-limit.ts';
 import { echoApiVersion, handleAuthErrors, notFound } from './errors.ts';
+import { FactorWrongCodes } from './mfa/wrong-codes.ts';
 import { PasswordHasher } from './password-hasher.ts';
 import { createRequestLimits, identifyClients, limitRequests } from './rate-limit.ts';
 import { addAdminRoutes } from './routes/admin.ts';
@@ -26,6 +27,7 @@ import { addSwitchedOffRoutes } from './routes/switched-off.ts';
 import { addTokenRoutes } from './routes/token.ts';
 import { addUserRoutes } from './routes/user.ts';
 import { addVerifyRoutes } from './routes/verify.ts';
+import { SamlResponseReader } from './sso/response-reader.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -39,7 +41,9 @@ export function createService(service: ServiceContext): Service {
     emailLimiter: new EmailLimiter(service.config.auth.rate_limit.email_sent),
     limits: createRequestLimits(service.config),
     codeAttempts: new CodeAttempts(),
+    factorWrongCodes: new FactorWrongCodes(),
     passwords: new PasswordHasher(service.config.local.passwordHashing),
+    samlResponses: new SamlResponseReader(),
     log: service.logger.for('auth'),
   };
   const app = new Hono<AppEnv>();
@@ -79,6 +83,8 @@ export function createService(service: ServiceContext): Service {
   });
   return {
     app,
-    stop: () => context.passwords.close(),
+    stop: async () => {
+      await Promise.all([context.passwords.close(), context.samlResponses.close()]);
+    },
   };
 }

@@ -30,6 +30,22 @@ describe('unsubscribe link', () => {
     expect(await loadReplyEmails(client, id)).toEqual({ ok: true, value: false });
   });
 
+  it('answers a stranger holding the token only that it worked, nothing about the member', async () => {
+    const { client, id } = await newMember(server, 'Private Person', 'unsubscriber-2');
+    await client.from('profiles').update({ locale: 'ar' }).eq('id', id);
+    await client.from('notification_preferences').insert({ user_id: id });
+    const { rows } = await server.server.db.query<{ token: string }>(
+      'select unsubscribe_token::text as token from public.notification_preferences where user_id = $1',
+      [id],
+    );
+    const answer = await anonymous.rpc('unsubscribe_reply_emails', { token: rows[0]?.token });
+    expect(answer).toMatchObject({ error: null, data: true });
+    const unknown = await anonymous.rpc('unsubscribe_reply_emails', {
+      token: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown).toMatchObject({ error: null, data: null });
+  });
+
   it('says a made-up or malformed token is not valid', async () => {
     expect(await unsubscribe(anonymous, '00000000-0000-4000-8000-000000000000')).toBe('invalid');
     expect(await unsubscribe(anonymous, 'not-a-token')).toBe('invalid');

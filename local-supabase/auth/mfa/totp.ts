@@ -27,7 +27,13 @@ export async function generateTotpKey(issuer: string, account: string): Promise<
   return { secret, uri, qrCode };
 }
 
-/** True when `code` is the current code, or the one just before or after (GoTrue's skew of 1). */
-export function checkTotpCode(secret: string, code: string): boolean {
-  return totpFor(secret).validate({ token: code, window: 1 }) !== null;
+const PERIOD_MS = 30_000;
+
+/**
+ * The 30-second step `code` belongs to when it is the current code or the one just before or after
+ * (GoTrue's skew of 1), else null. The step tells a second use of the same code (auth.mfa_totp_used_steps).
+ */
+export function totpCodeStep(secret: string, code: string, now = Date.now()): number | null {
+  const delta = totpFor(secret).validate({ token: code, timestamp: now, window: 1 });
+  return delta === null ? null : Math.floor(now / PERIOD_MS) + delta;
 }

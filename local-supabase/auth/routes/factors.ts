@@ -6,6 +6,7 @@ import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { requireUser, type Caller } from '../authenticate.ts';
 import { objectField, readBody, stringField } from '../body.ts';
+import type { Tx } from '../../db/database.ts';
 import type { AuthContext } from '../context.ts';
 import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import {
@@ -19,7 +20,7 @@ import {
   removeFactor,
   sessionAal,
 } from '../mfa/factors.ts';
-import { checkTotpCode, generateTotpKey } from '../mfa/totp.ts';
+import { generateTotpKey, totpCodeStep } from '../mfa/totp.ts';
 import {
   verifyWebauthnFactor,
   webauthnChallengeOptions,
@@ -147,6 +148,33 @@ async function challenge(c: Context<FactorEnv>, context: AuthContext): Promise<R
   });
 }
 
+/**
+ * A TOTP code is accepted once: its step must come after the last step the factor accepted, recorded
+ * in the same statement so that two verifications racing with one code cannot both pass. Wrong codes
+ * count against the factor (mfa/wrong-codes.ts); a code used before is refused without counting.
+ */
+async function checkTotpCode(tx: Tx, context: AuthContext, factor: FactorRow, code: string) {
+  const step = totpCodeStep(factor.secret ?? '', code);
+  if (step === null) {
+    context.factorWrongCodes.fail(factor.id);
+    throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+  }
+  const { rows } = await tx.query(
+    `insert into auth.mfa_totp_used_steps as used (factor_id, last_step) values ($1, $2)
+     on conflict (factor_id) do update set last_step = excluded.last_step
+       where used.last_step < excluded.last_step
+     returning factor_id`,
+    [factor.id, step],
+  );
+  if (rows.length === 0) {
+    throw unprocessable(
+      'mfa_verification_failed',
+      'TOTP code already used, enter the next code your app shows',
+    );
+  }
+  context.factorWrongCodes.succeed(factor.id);
+}
+
 async function verify(c: Context<FactorEnv>, context: AuthContext): Promise<Response> {
   const { user, sessionId } = c.get('caller');
   const factorId = c.req.param('factorId') ?? '';
@@ -156,6 +184,7 @@ async function verify(c: Context<FactorEnv>, context: AuthContext): Promise<Resp
   const grant = await context.db.transaction(async (tx) => {
     const factor = await findOwnFactor(tx, user.id, factorId);
     checkRateLimit(c, context.limits.mfaVerify);
+    context.factorWrongCodes.check(factor.id);
     const webauthn = factor.factor_type === 'webauthn';
     if (!webauthn && code === '') {
       throw badRequest('validation_failed', 'Code needs to be non-empty');
@@ -198,8 +227,8 @@ async function verify(c: Context<FactorEnv>, context: AuthContext): Promise<Resp
       if (!found.session) throw badRequest('validation_failed', 'WebAuthn config required');
       const params = objectField(body, 'webauthn');
       await verifyWebauthnFactor(tx, relyingParty(context.config), factor, found.session, params);
-    } else if (!checkTotpCode(factor.secret ?? '', code)) {
-      throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+    } else {
+      await checkTotpCode(tx, context, factor, code);
     }
     await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [
       challengeId,

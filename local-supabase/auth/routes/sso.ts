@@ -4,9 +4,10 @@
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/service.ts';
 import { ServiceError } from '../../http/errors.ts';
+import { BodyError, readBodyBytes } from '../../http/json-body.ts';
 import { booleanField, readBody, stringField } from '../body.ts';
 import type { AuthContext } from '../context.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { authError, badRequest, notFound } from '../errors.ts';
 import { signedInRedirectUrl } from '../external-sign-in.ts';
 import { createExternalFlowState } from '../flow-state.ts';
 import { isRedirectAllowed } from '../redirect.ts';
@@ -79,11 +80,32 @@ async function startSignOn(c: Context, context: AuthContext): Promise<Response> 
   return c.redirect(url, 303);
 }
 
-async function acs(c: Context, context: AuthContext): Promise<Response> {
+/**
+ * The most an ACS form may carry. A signed response from Okta, Entra ID or the stand-in is 5–20 KB
+ * (base64, a few dozen group names included); the body is refused unread past this.
+ */
+export const ACS_MAX_BODY_BYTES = 64 * 1024;
+
+async function readAcsForm(c: Context) {
+  try {
+    await readBodyBytes(c, ACS_MAX_BODY_BYTES);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    throw authError(
+      413,
+      'request_too_large',
+      `The SAML response form is larger than ${ACS_MAX_BODY_BYTES} bytes`,
+    );
+  }
+  // Parsed from the bytes just read (Hono keeps them).
   const form = await c.req.parseBody();
-  const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '');
+  return (name: string) => (typeof form[name] === 'string' ? form[name] : '');
+}
+
+async function acs(c: Context, context: AuthContext): Promise<Response> {
   const { config } = context;
   try {
+    const field = await readAcsForm(c);
     const { outcome, signIn, redirectTo } = await consumeResponse(context, {
       relayState: field('RelayState'),
       samlResponse: field('SAMLResponse'),

@@ -1,10 +1,10 @@
 // The Assertion Consumer Service's work (GoTrue samlacs.go handleSamlAcs): find who sent the response
 // (the relay state of our request, or the issuer of an unsolicited one), have node-saml check the
-// signature, audience, validity window and InResponseTo, check the recipient and that the assertion
-// was not used before, then sign the person in as every outside sign-in does (identities.ts: the
+// signature, audience, validity window and InResponseTo and check the recipient (both on the SAML
+// thread, response-reader.ts: nothing here reads the client's XML), check that the assertion was
+// not used before, then sign the person in as every outside sign-in does (identities.ts: the
 // identity `sso:<provider id>` is its own linking domain, so the account is never one that signed up
 // by password with the same address, and is an `is_sso_user`).
-import type { Profile } from '@node-saml/node-saml';
 import type { AuthContext } from '../context.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
 import {
@@ -13,6 +13,7 @@ import {
   type SignInOutcome,
 } from '../external-sign-in.ts';
 import { signInWithExternalIdentity, type ExternalIdentity } from '../identities.ts';
+import type { Tx } from '../../db/database.ts';
 import { runTransaction } from '../transaction.ts';
 import { assertionEmail, assertionUserId, identityData, mapAttributes } from './assertion.ts';
 import { parseIdpMetadata } from './idp-metadata.ts';
@@ -22,13 +23,12 @@ import {
   isEnabled,
   type SsoProvider,
 } from './providers.ts';
-import { createServiceProvider, serviceProviderUrls } from './service-provider.ts';
+import type { ValidAssertion } from './response-worker.ts';
+import { CLOCK_SKEW_MS } from './service-provider.ts';
 
 /** GoTrue's GOTRUE_SAML_RELAY_STATE_VALIDITY_PERIOD default. */
 const RELAY_STATE_VALIDITY_SECONDS = 120;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** How long a used assertion ID is kept when the assertion names no end of its validity. */
-const USED_ASSERTION_FALLBACK_MS = 24 * 3600 * 1000;
 
 export interface AcsInput {
   relayState: string;
@@ -101,8 +101,9 @@ async function originFromIssuer(context: AuthContext, input: AcsInput): Promise<
     );
   }
   if (!input.samlResponse) throw badRequest('validation_failed', 'SAMLResponse is missing');
-  const xml = Buffer.from(input.samlResponse, 'base64').toString('utf8');
-  const issuer = /<(?:\w+:)?Issuer\b[^>]*>([^<]+)<\/(?:\w+:)?Issuer>/.exec(xml)?.[1]?.trim();
+  const peeked = await context.samlResponses.issuer(input.samlResponse);
+  if ('refused' in peeked) throw badRequest('validation_failed', peeked.refused);
+  const issuer = peeked.issuer;
   if (!issuer) {
     throw badRequest('validation_failed', 'SAMLResponse is not a valid XML SAML assertion');
   }
@@ -128,70 +129,54 @@ function invalid(reason: string) {
   return badRequest('validation_failed', `SAML Assertion is not valid: ${reason}`);
 }
 
-interface AssertionNode {
-  $?: { ID?: string };
-  Subject?: {
-    SubjectConfirmation?: { SubjectConfirmationData?: { $?: Record<string, string> }[] }[];
-  }[];
-  Conditions?: { $?: { NotOnOrAfter?: string } }[];
-}
-
-/** The parts of the signed assertion node-saml leaves to its caller: recipient and ID. */
-function checkedAssertion(profile: Profile, acsUrl: string): { id: string; expiresAt: Date } {
-  const assertion = (profile.getAssertion?.() as { Assertion?: AssertionNode } | undefined)
-    ?.Assertion;
-  const id = assertion?.$?.ID ?? '';
-  if (!id) throw invalid('the assertion has no ID');
-  const confirmations = (assertion?.Subject?.[0]?.SubjectConfirmation ?? []).flatMap(
-    (confirmation) => confirmation.SubjectConfirmationData ?? [],
-  );
-  const recipients = confirmations.map((data) => data.$?.['Recipient']).filter(Boolean);
-  if (recipients.length === 0 || recipients.some((recipient) => recipient !== acsUrl)) {
-    throw invalid(`the assertion's Recipient is not ${acsUrl}`);
-  }
-  const notOnOrAfter = assertion?.Conditions?.[0]?.$?.NotOnOrAfter;
-  const expiresAt = notOnOrAfter
-    ? new Date(notOnOrAfter)
-    : new Date(Date.now() + USED_ASSERTION_FALLBACK_MS);
-  return { id, expiresAt };
-}
-
-async function validate(context: AuthContext, origin: Origin, samlResponse: string) {
-  const idp = parseIdpMetadata(origin.provider.metadata_xml);
-  const serviceProvider = createServiceProvider({
+async function validate(
+  context: AuthContext,
+  origin: Origin,
+  samlResponse: string,
+): Promise<ValidAssertion> {
+  const result = await context.samlResponses.validate({
+    samlResponse,
     apiUrl: context.apiUrl,
-    idp,
+    idp: parseIdpMetadata(origin.provider.metadata_xml),
     nameIdFormat: origin.provider.name_id_format,
     requestIds: origin.requestIds,
   });
-  try {
-    const { profile } = await serviceProvider.validatePostResponseAsync({
-      SAMLResponse: samlResponse,
-    });
-    if (!profile) throw new Error('the response carries no assertion');
-    return profile;
-  } catch (error) {
-    throw invalid(error instanceof Error ? error.message : String(error));
-  }
+  if ('refused' in result) throw invalid(result.refused);
+  return result.assertion;
+}
+
+/**
+ * Records the assertion's ID as used, or refuses it as used before. The record lasts as long as
+ * node-saml would still accept the assertion (its last NotOnOrAfter plus the clock skew allowed), so
+ * "an assertion posted twice signs no one in" holds at every moment; records past that are dropped.
+ * The clock is this process's (the one node-saml judges by), not the database's.
+ */
+async function recordUse(tx: Tx, assertion: ValidAssertion, providerId: string): Promise<void> {
+  const keepUntil = new Date(assertion.notOnOrAfter + CLOCK_SKEW_MS);
+  const used = await tx.query(
+    `insert into auth.saml_used_assertions (assertion_id, sso_provider_id, expires_at)
+     values ($1, $2, $3) on conflict (assertion_id) do nothing returning assertion_id`,
+    [assertion.id, providerId, keepUntil],
+  );
+  if (used.rows.length === 0) throw invalid('the assertion was already used');
+  await tx.query('delete from auth.saml_used_assertions where expires_at < $1', [new Date()]);
 }
 
 export async function consumeResponse(context: AuthContext, input: AcsInput): Promise<AcsOutcome> {
   const origin = await findOrigin(context, input);
   if (!isEnabled(origin.provider)) throw disabled();
   if (!input.samlResponse) throw badRequest('validation_failed', 'SAMLResponse is missing');
-  const profile = await validate(context, origin, input.samlResponse);
-  const { acsUrl } = serviceProviderUrls(context.apiUrl);
-  const assertion = checkedAssertion(profile, acsUrl);
-  const userId = assertionUserId(profile);
+  const assertion = await validate(context, origin, input.samlResponse);
+  const userId = assertionUserId(assertion);
   if (!userId) {
     throw badRequest(
       'saml_assertion_no_user_id',
       'SAML Assertion did not contain a persistent Subject Identifier attribute or Subject NameID uniquely identifying this user',
     );
   }
-  const claims = mapAttributes(profile, origin.provider.attribute_mapping);
+  const claims = mapAttributes(assertion, origin.provider.attribute_mapping);
   const mappedEmail = typeof claims['email'] === 'string' ? claims['email'] : '';
-  const email = mappedEmail || assertionEmail(profile);
+  const email = mappedEmail || assertionEmail(assertion);
   if (!email) {
     throw badRequest('saml_assertion_no_email', 'SAML Assertion does not contain an email address');
   }
@@ -208,13 +193,7 @@ export async function consumeResponse(context: AuthContext, input: AcsInput): Pr
     userAgent: input.userAgent,
   };
   const outcome = await runTransaction(context.db, async (tx) => {
-    const used = await tx.query(
-      `insert into auth.saml_used_assertions (assertion_id, sso_provider_id, expires_at)
-       values ($1, $2, $3) on conflict (assertion_id) do nothing returning assertion_id`,
-      [assertion.id, origin.provider.id, assertion.expiresAt],
-    );
-    if (used.rows.length === 0) throw invalid('the assertion was already used');
-    await tx.query('delete from auth.saml_used_assertions where expires_at < now()');
+    await recordUse(tx, assertion, origin.provider.id);
     const user = await signInWithExternalIdentity(tx, context.config, identity);
     return completeExternalSignIn(tx, user.id, signIn);
   });

@@ -1,7 +1,13 @@
 // What GoTrue takes from a validated assertion (internal/api/samlassertion.go): the person's stable ID,
 // their address, and the provider's attribute mapping applied to the attributes.
-import type { Profile } from '@node-saml/node-saml';
 import type { AttributeMapping } from './providers.ts';
+
+/** The parts of a checked assertion read here (response-worker.ts ValidAssertion). */
+export interface Profile {
+  nameID: string;
+  nameIDFormat: string;
+  attributes: Record<string, unknown>;
+}
 
 const SUBJECT_ID = 'urn:oasis:names:tc:SAML:attribute:subject-id';
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
@@ -16,8 +22,7 @@ const EMAIL_ATTRIBUTES = [
 ];
 
 function attributeValues(profile: Profile, name: string): string[] {
-  const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
-  const value = attributes[name];
+  const value = profile.attributes[name];
   const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
   return values.filter((item): item is string => typeof item === 'string' && item !== '');
 }

@@ -15,7 +15,7 @@ import { serviceProviderKeys } from './keys.ts';
 export const PERSISTENT_NAME_ID = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
 
 /** Assertions whose clocks differ from ours by up to this much are accepted (GoTrue: crewjam's 3 min). */
-const CLOCK_SKEW_MS = 3 * 60 * 1000;
+export const CLOCK_SKEW_MS = 3 * 60 * 1000;
 
 export interface ServiceProviderUrls {
   entityId: string;

@@ -17,10 +17,19 @@ export interface StandInAppOptions {
   staff: StaffMember[];
 }
 
+/**
+ * An AuthnRequest is under 1 KB. The stand-in runs on the backend's event loop, so a request that
+ * inflates past this (a few KB of query can hold megabytes of deflated XML, which xmldom reads in
+ * time that grows faster than its length) is not inflated further and counts as no request.
+ */
+const MAX_REQUEST_XML_BYTES = 4096;
+
 /** The AuthnRequest's ID, from the deflated, base64 SAMLRequest of the redirect binding. */
 function requestIdOf(samlRequest: string): string {
   try {
-    const xml = inflateRawSync(Buffer.from(samlRequest, 'base64')).toString('utf8');
+    const xml = inflateRawSync(Buffer.from(samlRequest, 'base64'), {
+      maxOutputLength: MAX_REQUEST_XML_BYTES,
+    }).toString('utf8');
     const root = new DOMParser({ errorHandler: () => undefined }).parseFromString(
       xml,
       'application/xml',

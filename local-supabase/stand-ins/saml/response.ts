@@ -44,6 +44,8 @@ export interface AssertionInput {
   issuer?: string;
   /** When it was issued; validity runs five minutes from here (tests pass a past time). */
   issuedAt?: Date;
+  /** Leave out every NotOnOrAfter (an assertion without an end, which the ACS must refuse). */
+  withoutEnd?: boolean;
   keys?: StandInKeys;
 }
 
@@ -58,7 +60,8 @@ function attributeXml(name: string, values: string[]): string {
 export function signedResponse(input: AssertionInput): string {
   const issued = input.issuedAt ?? new Date();
   const notBefore = new Date(issued.getTime() - 60_000).toISOString();
-  const notOnOrAfter = new Date(issued.getTime() + 5 * 60_000).toISOString();
+  const end = new Date(issued.getTime() + 5 * 60_000).toISOString();
+  const notOnOrAfter = input.withoutEnd ? '' : ` NotOnOrAfter="${end}"`;
   const instant = issued.toISOString();
   const issuer = escapeXml(input.issuer ?? STAND_IN_ENTITY_ID);
   const inResponseTo = input.inResponseTo ? ` InResponseTo="${escapeXml(input.inResponseTo)}"` : '';
@@ -70,9 +73,9 @@ export function signedResponse(input: AssertionInput): string {
     `<saml:Issuer>${issuer}</saml:Issuer>` +
     `<saml:Subject><saml:NameID Format="${input.nameIdFormat ?? PERSISTENT}">${escapeXml(input.nameId)}</saml:NameID>` +
     `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer">` +
-    `<saml:SubjectConfirmationData NotOnOrAfter="${notOnOrAfter}" Recipient="${escapeXml(input.recipient)}"${inResponseTo}/>` +
+    `<saml:SubjectConfirmationData${notOnOrAfter} Recipient="${escapeXml(input.recipient)}"${inResponseTo}/>` +
     `</saml:SubjectConfirmation></saml:Subject>` +
-    `<saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${notOnOrAfter}">` +
+    `<saml:Conditions NotBefore="${notBefore}"${notOnOrAfter}>` +
     `<saml:AudienceRestriction><saml:Audience>${escapeXml(input.audience)}</saml:Audience></saml:AudienceRestriction>` +
     `</saml:Conditions>` +
     `<saml:AuthnStatement AuthnInstant="${instant}" SessionIndex="_${randomUUID()}">` +

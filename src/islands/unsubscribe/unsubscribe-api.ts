@@ -1,5 +1,6 @@
 // The unsubscribe link's one request: unsubscribe_reply_emails(token), callable without signing in.
-// Answers 'done', 'invalid' (no such token) or the key of what went wrong.
+// Answers 'done', 'invalid' (no such token) or the key of what went wrong; the function itself
+// answers true or null and nothing about the member.
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import { errorKey, type ErrorKey } from '../shared/error-keys';
 
@@ -13,7 +14,7 @@ export async function unsubscribe(
   try {
     const result = await rest.rpc('unsubscribe_reply_emails', { token });
     if (result.error) return errorKey(result.error);
-    return result.data === null ? 'invalid' : 'done';
+    return result.data === true ? 'done' : 'invalid';
   } catch (error) {
     return errorKey(error);
   }

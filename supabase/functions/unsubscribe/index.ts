@@ -16,6 +16,6 @@ Deno.serve(async (request) => {
   if (!UUID.test(token)) return new Response('Unknown token', { status: 404 });
   const { data, error } = await serviceClient().rpc('unsubscribe_reply_emails', { token });
   if (error) throw new Error(`unsubscribe_reply_emails: ${error.message}`);
-  if (data === null) return new Response('Unknown token', { status: 404 });
+  if (data !== true) return new Response('Unknown token', { status: 404 });
   return new Response('Unsubscribed', { headers: { 'Content-Type': 'text/plain' } });
 });

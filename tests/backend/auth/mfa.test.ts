@@ -1,9 +1,11 @@
 // TOTP multi-factor authentication through supabase-js's `auth.mfa`, with codes computed as an
 // authenticator app computes them (otpauth from the enrolment's secret).
+import { request } from 'node:http';
 import { TOTP } from 'otpauth';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/mail.ts';
+import { unusedTotpCode } from '../helpers/second-factor.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 function claimsOf(token: string): Record<string, unknown> {
@@ -11,13 +13,45 @@ function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
 }
 
+/** A POST to the server from `localAddress` (Linux routes all of 127.0.0.0/8 to loopback). */
+function requestFrom(localAddress: string, path: string, token: string, body: object = {}) {
+  const url = new URL(path, server.url);
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        headers: {
+          apikey: server.anonKey,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'x-supabase-api-version': '2024-01-01',
+        },
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          resolve({
+            status: incoming.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as unknown,
+          });
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(JSON.stringify(body));
+  });
+}
+
 function codeFor(secret: string): string {
   return new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
 }
 
-describe('TOTP second factors with supabase-js', () => {
-  let server: TestServer;
+let server: TestServer;
 
+describe('TOTP second factors with supabase-js', () => {
   beforeAll(async () => {
     server = await startTestServer({
       settings: { auth: { mfa: { totp: { enroll_enabled: true, verify_enabled: true } } } },
@@ -40,12 +74,10 @@ describe('TOTP second factors with supabase-js', () => {
     const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp' });
     expect(error).toBeNull();
     if (!data) throw new Error('no TOTP enrolment');
-    const verified = await client.auth.mfa.challengeAndVerify({
-      factorId: data.id,
-      code: codeFor(data.totp.secret),
-    });
+    const code = await unusedTotpCode(data.totp.secret);
+    const verified = await client.auth.mfa.challengeAndVerify({ factorId: data.id, code });
     expect(verified.error).toBeNull();
-    return data;
+    return { ...data, usedCode: code };
   }
 
   it('enrolls with a secret, an otpauth URI and an SVG QR code, unverified at first', async () => {
@@ -109,6 +141,59 @@ describe('TOTP second factors with supabase-js', () => {
     expect(unknown.error).toMatchObject({ status: 422, code: 'mfa_factor_not_found' });
   });
 
+  it('refuses a code accepted once when another session gives it again (RFC 6238 §5.2)', async () => {
+    const { client, email, password } = await signedInMember();
+    const factor = await enrollVerified(client);
+    const other = server.client();
+    expect((await other.auth.signInWithPassword({ email, password })).error).toBeNull();
+    const again = await other.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: factor.usedCode,
+    });
+    expect(again.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+    expect(again.error?.message).toMatch(/already used/);
+    const next = await other.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: await unusedTotpCode(factor.totp.secret),
+    });
+    expect(next.error).toBeNull();
+  });
+
+  it('bounds wrong codes per factor, whatever address they come from', async () => {
+    const { client } = await signedInMember();
+    const factor = await enrollVerified(client);
+    const token = (await client.auth.getSession()).data.session?.access_token ?? '';
+    const wrong = codeFor(factor.totp.secret) === '000000' ? '111111' : '000000';
+    /** A challenge and verification sent from another loopback address, as another client. */
+    async function verifyFrom(address: string, code: string) {
+      const challenge = await requestFrom(
+        address,
+        `/auth/v1/factors/${factor.id}/challenge`,
+        token,
+      );
+      const challengeId = (challenge.body as { id?: string }).id ?? '';
+      return requestFrom(address, `/auth/v1/factors/${factor.id}/verify`, token, {
+        challenge_id: challengeId,
+        code,
+      });
+    }
+    for (const address of ['127.0.0.2', '127.0.0.3']) {
+      for (let i = 0; i < 15; i += 1) {
+        const answer = await verifyFrom(address, wrong);
+        expect(answer).toMatchObject({ status: 422, body: { code: 'mfa_verification_failed' } });
+      }
+    }
+    // A fresh address, well within its own limit, finds the factor closed, even to the right code.
+    expect(await verifyFrom('127.0.0.4', wrong)).toMatchObject({
+      status: 429,
+      body: { code: 'over_request_rate_limit' },
+    });
+    expect(await verifyFrom('127.0.0.4', await unusedTotpCode(factor.totp.secret))).toMatchObject({
+      status: 429,
+      body: { code: 'over_request_rate_limit' },
+    });
+  });
+
   it('signs in again at aal1 with aal2 next, and asks aal2 to change the password', async () => {
     const { client, email, password } = await signedInMember();
     await enrollVerified(client);
@@ -132,13 +217,13 @@ describe('TOTP second factors with supabase-js', () => {
       (
         await first.auth.mfa.challengeAndVerify({
           factorId: factor.id,
-          code: codeFor(factor.totp.secret),
+          code: await unusedTotpCode(factor.totp.secret),
         })
       ).error,
     ).toBeNull();
     const late = await second.auth.mfa.challengeAndVerify({
       factorId: factor.id,
-      code: codeFor(factor.totp.secret),
+      code: await unusedTotpCode(factor.totp.secret),
     });
     // The server answers 403 session_not_found, which auth-js reports as a missing session.
     expect(late.error?.name).toBe('AuthSessionMissingError');

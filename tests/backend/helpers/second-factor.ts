@@ -21,6 +21,26 @@ export function totpCode(secret: string): string {
   return new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
 }
 
+const PERIOD_MS = 30_000;
+/** The last step this process handed a code out for, per secret. */
+const handedOut = new Map<string, number>();
+
+/**
+ * A code the server has not accepted before: it takes each code once (RFC 6238 §5.2), and also the
+ * next step's code (its skew), so this gives the current step's code, then the next one's, then waits
+ * for a new step. Only this process's codes are known; passSecondFactor retries once after that.
+ */
+export async function unusedTotpCode(secret: string): Promise<string> {
+  const now = Date.now();
+  const step = Math.max(Math.floor(now / PERIOD_MS), (handedOut.get(secret) ?? -1) + 1);
+  const wait = (step - 1) * PERIOD_MS - now;
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 50));
+  handedOut.set(secret, step);
+  return new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+    timestamp: step * PERIOD_MS,
+  });
+}
+
 /**
  * Raises a signed-in client's session to aal2 with a computed code, through auth-js's `mfa`.
  * supabase-js hands realtime a new token on SIGNED_IN and TOKEN_REFRESHED but not on
@@ -31,10 +51,14 @@ export async function passSecondFactor(
   client: SupabaseClient,
   factor: { factorId: string; secret: string },
 ): Promise<void> {
-  const { error } = await client.auth.mfa.challengeAndVerify({
-    factorId: factor.factorId,
-    code: totpCode(factor.secret),
-  });
+  const verify = async () =>
+    client.auth.mfa.challengeAndVerify({
+      factorId: factor.factorId,
+      code: await unusedTotpCode(factor.secret),
+    });
+  let { error } = await verify();
+  // Another process (an e2e worker) used this factor's code: the next step's is still free.
+  if (error?.message.includes('already used')) ({ error } = await verify());
   if (error) throw new Error(`second factor refused: ${error.message}`);
   const { data } = await client.auth.getSession();
   await client.realtime.setAuth(data.session?.access_token ?? null);

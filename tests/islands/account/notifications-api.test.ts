@@ -41,7 +41,7 @@ describe('reply e-mails switch', () => {
       [id],
     );
     const answer = await server.client().rpc('unsubscribe_reply_emails', { token: rows[0]?.token });
-    expect(answer.data).toBe('en');
+    expect(answer.data).toBe(true);
     expect(await loadReplyEmails(client, id)).toEqual({ ok: true, value: false });
   });
 });

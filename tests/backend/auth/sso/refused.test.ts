@@ -2,7 +2,7 @@
 // spoiled in one way. Every refusal sends the browser to the site with GoTrue's error code, and no
 // one is signed in.
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   signedResponse,
   standInKeys,
@@ -132,6 +132,71 @@ describe('the ACS refuses responses it must not trust', () => {
     await server.server.db.query(
       "delete from auth.users where email = 'intruder@newsroom.example'",
     );
+  });
+
+  it('refuses an unsolicited assertion posted again after its NotOnOrAfter, within the clock skew', async () => {
+    // Valid until a minute ago; node-saml still takes it for the 3-minute skew.
+    const issuedAt = new Date(Date.now() - 6 * 60_000);
+    const encoded = Buffer.from(
+      signedResponse({ ...spUrls(server), ...PERSON, issuedAt }),
+    ).toString('base64');
+    const first = await postToAcs(server, encoded, '');
+    expect(first.hash).toContain('access_token=');
+    const second = await postToAcs(server, encoded, '');
+    expectRefused(second, 'validation_failed', /already used/);
+    await server.server.db.query(
+      "delete from auth.users where email = 'intruder@newsroom.example'",
+    );
+  });
+
+  it('keeps a used assertion ID until NotOnOrAfter plus the skew, whatever other sign-ins clean', async () => {
+    const issuedAt = new Date();
+    const xml = signedResponse({ ...spUrls(server), ...PERSON, issuedAt });
+    const id = /<saml:Assertion [^>]*\bID="([^"]+)"/.exec(xml)?.[1];
+    const encoded = Buffer.from(xml).toString('base64');
+    expect((await postToAcs(server, encoded, '')).hash).toContain('access_token=');
+    const { rows } = await server.server.db.query<{ until: string }>(
+      'select expires_at as until from auth.saml_used_assertions where assertion_id = $1',
+      [id],
+    );
+    const notOnOrAfter = issuedAt.getTime() + 5 * 60_000;
+    expect(new Date(rows[0]?.until ?? 0).getTime()).toBe(notOnOrAfter + 3 * 60_000);
+
+    // This process's clock moved to ten seconds before the skew runs out: another person's sign-in
+    // (which drops the records past their time) leaves it, and the assertion is still refused.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(notOnOrAfter + 3 * 60_000 - 10_000);
+      const other = signedResponse({
+        ...spUrls(server),
+        nameId: 'c0d6b1a2-7e55-4f0e-9a51-0000000000bb',
+        attributes: { email: ['other@newsroom.example'] },
+        issuedAt,
+      });
+      expect((await postToAcs(server, Buffer.from(other).toString('base64'), '')).hash).toContain(
+        'access_token=',
+      );
+      const again = await postToAcs(server, encoded, '');
+      expectRefused(again, 'validation_failed', /already used/);
+    } finally {
+      vi.useRealTimers();
+    }
+    await server.server.db.query(
+      "delete from auth.users where email in ('intruder@newsroom.example', 'other@newsroom.example')",
+    );
+  });
+
+  it('refuses an assertion that names no NotOnOrAfter (its ID could not be kept long enough)', async () => {
+    const flow = await startSsoFlow(server);
+    const xml = signedResponse({
+      ...spUrls(server),
+      ...PERSON,
+      inResponseTo: flow.requestId,
+      withoutEnd: true,
+    });
+    const back = await postToAcs(server, Buffer.from(xml).toString('base64'), flow.relayState);
+    expectRefused(back, 'validation_failed', /NotOnOrAfter/);
+    expect(await signedInCount()).toBe(0);
   });
 
   it('refuses an assertion without a persistent identifier (transient NameID)', async () => {
