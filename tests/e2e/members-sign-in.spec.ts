@@ -3,7 +3,8 @@ import { expect, test } from './support/fixtures.ts';
 import { backendAvailable, demoPassword, MemberHeader } from './support/members.ts';
 import { aRoute } from './support/site-data.ts';
 import { uiText } from './support/ui-strings.ts';
-import { demoSecondFactors, totpCode } from '../backend/helpers/second-factor.ts';
+import { demoSecondFactors } from '../backend/helpers/second-factor.ts';
+import { enterSecondFactorCode } from './support/second-factor.ts';
 
 test.skip(!backendAvailable, 'needs the local backend the Playwright config starts');
 
@@ -77,10 +78,7 @@ test('a moderator’s menu links to the moderation page, a member’s does not',
   await header.signInWithPassword('moderator@example.com', demoPassword);
   // Staff have a second factor: the dialog asks for the authenticator app's code.
   const step = header.dialog.getByRole('region', { name: uiText('fr', 'auth.mfa.heading') });
-  await step
-    .getByLabel(uiText('fr', 'auth.mfa.code'))
-    .fill(totpCode(demoSecondFactors.moderator.secret));
-  await step.getByRole('button', { name: uiText('fr', 'auth.mfa.submit') }).click();
+  await enterSecondFactorCode(step, 'fr', demoSecondFactors.moderator.secret, header.accountButton);
   await header.accountButton.click();
   await expect(page.getByRole('link', { name: uiText('fr', 'header.moderation') })).toHaveAttribute(
     'href',

@@ -7,13 +7,14 @@
 // opened on localhost, which the e2e backend accepts as the site's origin.
 import type { Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { demoSecondFactors, totpCode } from '../backend/helpers/second-factor.ts';
+import { demoSecondFactors } from '../backend/helpers/second-factor.ts';
 import { AccountPage, freshMember, memberPassword } from './support/account.ts';
 import { findAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { backendAvailable, demoPassword, MemberHeader } from './support/members.ts';
 import { addPasskey, addVirtualAuthenticator, onLocalhost } from './support/passkeys.ts';
 import { uiText } from './support/ui-strings.ts';
+import { enterSecondFactorCode } from './support/second-factor.ts';
 
 test.skip(!backendAvailable, 'needs the local e2e backend');
 
@@ -147,13 +148,12 @@ test('a moderator signed in with a password is asked for the second factor befor
     0,
   );
   expect(await findAccessibilityViolations(page)).toEqual([]);
-  await form
-    .getByLabel(uiText('fr', 'auth.mfa.code'))
-    .fill(totpCode(demoSecondFactors.moderator.secret));
-  await form.getByRole('button', { name: uiText('fr', 'auth.mfa.submit') }).click();
-  await expect(
+  await enterSecondFactorCode(
+    form,
+    'fr',
+    demoSecondFactors.moderator.secret,
     page.getByRole('heading', { name: uiText('fr', 'moderation.reports') }),
-  ).toBeVisible();
+  );
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
