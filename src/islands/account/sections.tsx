@@ -6,6 +6,7 @@ import type { GoTrueClient } from '@supabase/auth-js';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { MemberData } from '../shared/client';
 import type { Profile } from '../shared/profile';
+import { useT } from '../shared/strings';
 import { AvatarForm } from './AvatarForm';
 import { BookmarkList } from './BookmarkList';
 import { DeleteAccountForm } from './DeleteAccountForm';
@@ -16,12 +17,22 @@ import { isSsoAccount, ManagedByOrganisation } from './ManagedByOrganisation';
 import { NameForm } from './NameForm';
 import { NotificationsForm } from './NotificationsForm';
 import { PasswordForm } from './PasswordForm';
-import { SignInMethods } from './SignInMethods';
 import { SignOutButtons } from './SignOutButtons';
 import type { AccountKey, ArticleLinks, LocalePaths } from './strings';
 
 // Passkeys and second factors: their code loads only when the section is drawn.
 const SecuritySection = lazy(() => import('./security/SecuritySection'));
+// Linking and removing sign-in services is rare: loaded when the section is drawn, behind the same
+// "Loading…" line the section shows first while it asks for the identities (no layout shift).
+const SignInMethods = lazy(() =>
+  import('./SignInMethods').then(({ SignInMethods }) => ({ default: SignInMethods })),
+);
+
+/** What a section loaded on demand shows until its code arrives: its own first line. */
+function Loading() {
+  const t = useT();
+  return <p>{t('account.loading')}</p>;
+}
 
 /** Everything a section may draw from: the member, their profile and the page's settings. */
 export interface SectionContext {
@@ -102,11 +113,13 @@ export const accountSections: AccountSection[] = [
     id: 'sign-in-methods',
     title: 'account.identities.heading',
     render: ({ auth, locale, confirmUrl }) => (
-      <SignInMethods
-        auth={auth}
-        locale={locale}
-        returnTo={`${confirmUrl}?next=${encodeURIComponent(`${window.location.pathname}#sign-in-methods`)}`}
-      />
+      <Suspense fallback={<Loading />}>
+        <SignInMethods
+          auth={auth}
+          locale={locale}
+          returnTo={`${confirmUrl}?next=${encodeURIComponent(`${window.location.pathname}#sign-in-methods`)}`}
+        />
+      </Suspense>
     ),
     // An organisation's account signs in only through its single sign-on ('organisation' says so).
     shown: ({ session }) => !isSsoAccount(session.user),
