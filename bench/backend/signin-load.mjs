@@ -1,13 +1,16 @@
 // Sign-in under load: 0, 1, 4 and 16 clients sign in with passwords in a loop against a backend in
 // its own process (request limits raised so every attempt reaches bcrypt) while one probe reads 20
-// comments over REST every 50 ms. Then more clients than the hashing queue holds, to show how it
-// fails (429 over_request_rate_limit at once, no hang), and the time of a wrong password for a
-// known address next to an unknown one. Prints numbers; nothing passes or fails.
+// comments over REST every 50 ms. Then 64 and 128 clients, more than the hashing keeps up with, to
+// show how it gives (they wait their turn; past the wait bound, 504 request_timeout), bursts of 64,
+// 128 and 256 members signing in once each from their own addresses, and the time of a wrong
+// password for a known address next to an unknown one. Prints numbers; nothing passes or fails.
 //
 //   node bench/backend/signin-load.mjs [--quick] [--server <other checkout>/local-supabase/server.ts]
 //   node bench/backend/signin-load.mjs --compare-probe [--rounds 3] [--quick]
+//   node bench/backend/signin-load.mjs --bursts [--sizes 64,128,256] [--rounds 2]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import http from 'node:http';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -201,6 +204,131 @@ async function measureLevel(server, clients, seconds, probeThread = 'main') {
   };
 }
 
+/**
+ * One sign-in from a loopback address of its own (`localAddress`, 127.0.x.y; Linux routes all of
+ * 127/8 to the loopback device), on a connection of its own: one member among many, not one client.
+ */
+function signInFrom(server, email, localAddress) {
+  const began = performance.now();
+  const body = JSON.stringify({ email, password: DEMO_PASSWORD });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${server.url}/auth/v1/token?grant_type=password`,
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: {
+          apikey: server.anonKey,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-supabase-api-version': '2024-01-01',
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => {
+          const parsed = JSON.parse(text);
+          resolve({
+            status: response.statusCode,
+            code: parsed.code,
+            ms: performance.now() - began,
+          });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const burstAddress = (i) => `127.0.${1 + Math.floor(i / 250)}.${2 + (i % 250)}`;
+
+/**
+ * A burst: `size` members (burst-1@example.com …, signin-server.mjs) each sign in once from their own
+ * address, all sent at the same moment, while the REST probe reads every 50 ms; before it, the probe
+ * alone for `idleSeconds`. Answers by status and code, sign-in times, REST p50/p95 idle and during.
+ */
+async function measureBurst(server, size, idleSeconds) {
+  const idle = startProbe(server);
+  await sleep(idleSeconds * 1000);
+  const idleTimes = await idle.stop();
+  const probe = startProbe(server);
+  const attempts = await Promise.all(
+    Array.from({ length: size }, (_, i) =>
+      signInFrom(server, `burst-${i + 1}@example.com`, burstAddress(i)),
+    ),
+  );
+  const during = await probe.stop();
+  const ok = attempts.filter((attempt) => attempt.status === 200);
+  const refused = attempts.filter((attempt) => attempt.status !== 200);
+  const codes = {};
+  for (const attempt of refused) {
+    const key = `${attempt.status} ${attempt.code}`;
+    codes[key] = (codes[key] ?? 0) + 1;
+  }
+  const okTimes = ok.map((attempt) => attempt.ms);
+  return {
+    signedIn: ok.length,
+    refused: refused.length,
+    codes,
+    signInP50: percentile(okTimes, 50),
+    signInP95: percentile(okTimes, 95),
+    slowest: Math.max(0, ...attempts.map((attempt) => attempt.ms)),
+    idleP50: percentile(idleTimes, 50),
+    idleP95: percentile(idleTimes, 95),
+    duringP50: percentile(during, 50),
+    duringP95: percentile(during, 95),
+    duringSamples: during.length,
+  };
+}
+
+/** Bursts of `sizes` sign-ins, `rounds` of each, every one after a few idle seconds. */
+export async function runBursts(server, { sizes = [64, 128, 256], rounds = 2, idleSeconds = 3 }) {
+  console.log(
+    `\nBursts: each member signs in once from an address of its own, all at the same moment ` +
+      `(REST probe every 50 ms; idle = the ${idleSeconds} s before the burst)`,
+  );
+  console.log(
+    row([
+      'burst',
+      'round',
+      'load avg',
+      'signed in',
+      'refused',
+      'sign-in p50 / p95 / slowest',
+      'REST idle p50 / p95',
+      'REST during p50 / p95 (samples)',
+      'p95 during / idle',
+    ]),
+  );
+  console.log(row(['---:', '---:', '---:', '---:', '---', '---:', '---:', '---:', '---:']));
+  for (const size of sizes) {
+    for (let round = 1; round <= rounds; round++) {
+      const load = os.loadavg()[0];
+      const burst = await measureBurst(server, size, idleSeconds);
+      const codes = Object.entries(burst.codes)
+        .map(([key, count]) => `${count} × ${key}`)
+        .join(', ');
+      console.log(
+        row([
+          String(size),
+          String(round),
+          `${load.toFixed(1)}–${os.loadavg()[0].toFixed(1)}`,
+          String(burst.signedIn),
+          burst.refused === 0 ? '0' : `${burst.refused} (${codes})`,
+          `${ms(burst.signInP50)} / ${ms(burst.signInP95)} / ${ms(burst.slowest)}`,
+          `${ms(burst.idleP50)} / ${ms(burst.idleP95)}`,
+          `${ms(burst.duringP50)} / ${ms(burst.duringP95)} (${burst.duringSamples})`,
+          `${(burst.duringP95 / burst.idleP95).toFixed(1)}×`,
+        ]),
+      );
+    }
+  }
+}
+
 async function signUp(server, email) {
   const began = performance.now();
   const response = await fetch(`${server.url}/auth/v1/signup`, {
@@ -285,6 +413,7 @@ export async function runSignInLoad({ quick = false, serverModule, hashEnv = {} 
       );
       await sleep(500);
     }
+    await runBursts(server, { rounds: quick ? 1 : 2 });
     const samples = quick ? 10 : 20;
     const timing = await measureEnumerationTiming(server, samples);
     const knownMean = mean(timing.known);
@@ -428,9 +557,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       'compare-probe': { type: 'boolean', default: false },
       rounds: { type: 'string' },
       against: { type: 'string' },
+      bursts: { type: 'boolean', default: false },
+      sizes: { type: 'string' },
     },
   });
-  if (values.against) {
+  if (values.bursts) {
+    const server = await startServer(values.server, {});
+    try {
+      await runBursts(server, {
+        sizes: values.sizes ? values.sizes.split(',').map(Number) : undefined,
+        rounds: Number(values.rounds ?? 2),
+      });
+    } finally {
+      await server.stop();
+    }
+  } else if (values.against) {
     await compareServers({
       against: values.against,
       rounds: Number(values.rounds ?? 2),

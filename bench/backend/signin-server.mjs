@@ -11,6 +11,8 @@ const serverModule = process.argv[2]
   : new URL('../../local-supabase/server.ts', import.meta.url).href;
 const { start } = await import(serverModule);
 const env = readEnvOverrides();
+/** How many members the largest burst signs in (signin-load.mjs). */
+const BURST_MEMBERS = 256;
 
 // Every attempt is checked: the request limits are far above what the benchmark sends.
 const unlimited = {
@@ -39,6 +41,25 @@ await server.db.query(
    select 'bench.signin', p.id, 'Sign-in benchmark comment ' || g, 'en'
    from generate_series(1, 50) as g
    cross join lateral (select id from public.profiles order by id limit 1) as p`,
+);
+// Members for the bursts (burst-1@example.com …): each signs in once, with the demo password. Their
+// rows copy the demo member's hash, so making them costs no bcrypt.
+await server.db.query(
+  `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+     raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+     confirmation_token, recovery_token, email_change_token_new, email_change)
+   select m.instance_id, gen_random_uuid(), 'authenticated', 'authenticated',
+     'burst-' || g || '@example.com', m.encrypted_password, now(),
+     '{"provider": "email", "providers": ["email"]}', jsonb_build_object('display_name', 'Burst ' || g),
+     now(), now(), '', '', '', ''
+   from generate_series(1, ${BURST_MEMBERS}) as g
+   cross join (select * from auth.users where email = 'member@example.com') as m`,
+);
+await server.db.query(
+  `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+   select u.id::text, u.id,
+     jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true), 'email', now(), now()
+   from auth.users as u where u.email like 'burst-%@example.com'`,
 );
 // How long the database's one queue (PGlite is one session) is held, and how many messages go to the
 // PGlite worker: every task the queue runs (a transaction with its BEGIN and COMMIT, a statement

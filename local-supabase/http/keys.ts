@@ -75,14 +75,40 @@ function verifyBySignature(token: string, keys: Keys) {
   return jwtVerify(token, secretOf(keys), { algorithms: ['HS256'] });
 }
 
+/** How many verified tokens each project's keys remember (the oldest go first). */
+const VERIFIED_TOKENS = 1000;
+
+/**
+ * Tokens whose signature checked out, by their exact text, per set of keys: the same bytes verify
+ * the same way, so a token seen before skips the HMAC or signature check (on every request it was
+ * the largest piece of REST's own time: bench/README.md). `exp` and `nbf` are checked on each use.
+ */
+const verified = new WeakMap<Keys, Map<string, JWTPayload>>();
+
+/** Whether a remembered token is still within its `nbf`…`exp` (jose's own rule, no leeway). */
+function stillValid(payload: JWTPayload): boolean {
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof payload.exp === 'number' && payload.exp <= now) return false;
+  return !(typeof payload.nbf === 'number' && payload.nbf > now);
+}
+
 /** Verifies a JWT (signature, `exp`) and returns its claims; throws JwtError. */
 export async function verifyJwt(token: string, keys: Keys): Promise<JWTPayload> {
   if (token.split('.').length !== 3) {
     throw new JwtError('malformed', `Expected 3 parts in JWT; got ${token.split('.').length}`);
   }
+  let remembered = verified.get(keys);
+  const known = remembered?.get(token);
+  if (known && stillValid(known)) return { ...known };
   try {
     const { payload } = await verifyBySignature(token, keys);
-    return payload;
+    if (!remembered) verified.set(keys, (remembered = new Map<string, JWTPayload>()));
+    remembered.delete(token);
+    if (remembered.size >= VERIFIED_TOKENS) {
+      remembered.delete(remembered.keys().next().value as string);
+    }
+    remembered.set(token, payload);
+    return { ...payload };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new JwtError('expired', 'JWT expired');
     if (error instanceof joseErrors.JWSSignatureVerificationFailed) {

@@ -308,6 +308,8 @@ export const descriptions: Record<UiKey, string> = {
   'errors.generic': 'Shown when an action failed for a reason we have no specific message for.',
   'errors.offline':
     'Shown when the request could not reach the server (no network). The person can retry; nothing typed is lost.',
+  'errors.busy':
+    'Shown when the server answered that it could not take the request in time (a sign-in waited too long behind many others). The person can retry.',
   'errors.invalidCredentials': 'Sign-in failed: the e-mail address or the password is wrong.',
   'errors.emailNotConfirmed':
     'Sign-in refused because the address has not been confirmed through the e-mail we sent.',

@@ -1,4 +1,7 @@
 // Errors as the real clients report them, from the real local backend, mapped to message keys.
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../src/islands/shared/client';
 import { errorKey } from '../../src/islands/shared/error-keys';
@@ -68,6 +71,35 @@ describe('errorKey', () => {
       password: demoPassword,
     });
     expect(errorKey(error)).toBe('errors.offline');
+  });
+
+  it('tells a sign-in that waited past the server’s bound (504 request_timeout) it is busy', async () => {
+    // The backend's answer to a sign-in that waited its 10 s for a hashing turn (GoTrue's shape);
+    // password-hashing.test.ts makes the backend give it.
+    const busy = createServer((_request, response) => {
+      response.writeHead(504, {
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+      });
+      response.end(
+        JSON.stringify({
+          code: 'request_timeout',
+          message: 'Processing this request timed out, please retry after a moment.',
+        }),
+      );
+    });
+    busy.listen(0, '127.0.0.1');
+    await once(busy, 'listening');
+    try {
+      const { port } = busy.address() as AddressInfo;
+      const { error } = await authClient(`http://127.0.0.1:${port}`).signInWithPassword({
+        email: 'member@example.com',
+        password: demoPassword,
+      });
+      expect(errorKey(error)).toBe('errors.busy');
+    } finally {
+      busy.close();
+    }
   });
 
   it('maps a database function’s key (not_allowed) from PostgREST', async () => {

@@ -31,12 +31,13 @@ async function passwordGrant(c: Context, context: AuthContext): Promise<Response
   if (!context.config.auth.email.enable_signup) {
     throw unprocessable('email_provider_disabled', 'Email logins are disabled');
   }
-  // One statement, so no transaction around it (BEGIN and COMMIT would be two more round trips).
-  const user = await findUserByEmail(context.db, email);
-  // One bcrypt comparison for every attempt, with or without an account, so that neither the answer
-  // nor its time tells who has one. GoTrue answers a ban before the password; here only someone who
-  // knows the password learns of it.
-  const matches = await context.passwords.verify(password, user?.encrypted_password);
+  // The account is read when the sign-in's hashing turn comes (one statement, no transaction
+  // around it). One bcrypt comparison for every attempt, with or without an account, so that
+  // neither the answer nor its time tells who has one. GoTrue answers a ban before the password;
+  // here only someone who knows the password learns of it.
+  const { found: user, matches } = await context.passwords.verifyFound(password, () =>
+    findUserByEmail(context.db, email),
+  );
   if (!user || !matches) throw badRequest('invalid_credentials', INVALID_LOGIN);
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
   if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');

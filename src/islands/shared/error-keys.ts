@@ -42,6 +42,7 @@ const authCodes: Record<string, ErrorKey> = {
   over_email_send_rate_limit: 'errors.tooManyRequests',
   over_request_rate_limit: 'errors.tooManyRequests',
   over_sms_send_rate_limit: 'errors.tooManyRequests',
+  request_timeout: 'errors.busy',
   otp_expired: 'errors.otpExpired',
   email_address_invalid: 'errors.invalidEmail',
   validation_failed: 'errors.invalidInput',
@@ -156,8 +157,13 @@ export function errorKey(error: unknown): ErrorKey {
   // storage-js keeps the HTTP status of its JSON error in `statusCode` (a string), auth-js in `status`.
   const status = field(error, 'statusCode') ?? field(error, 'status');
 
-  // auth-js: a fetch that never got an answer is AuthRetryableFetchError with status 0.
-  if (name === 'AuthRetryableFetchError') return status === 0 ? 'errors.offline' : 'errors.generic';
+  // auth-js: a fetch that never got an answer is AuthRetryableFetchError with status 0; GoTrue's 504
+  // request_timeout (a sign-in that waited past the server's bound) also arrives as one: auth-js
+  // keeps only the message of a 5xx, not its code.
+  if (name === 'AuthRetryableFetchError') {
+    if (status === 0) return 'errors.offline';
+    return status === 504 ? 'errors.busy' : 'errors.generic';
+  }
   if (name === 'AuthSessionMissingError') return 'errors.sessionExpired';
   if (name === 'AuthWeakPasswordError') return 'errors.weakPassword';
   // The browser's passkey dialog: closed, timed out or refused (NotAllowedError), or no WebAuthn.

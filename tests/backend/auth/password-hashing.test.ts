@@ -1,5 +1,6 @@
 // Passwords are bcrypt cost 10 hashes that GoTrue and pgcrypto read as their own, and hashing is
-// bounded: when more sign-ins wait than the queue holds, the extra ones get GoTrue's 429 at once.
+// bounded: a burst of sign-ins waits its turn; one that waits past the bound gets GoTrue's 504
+// request_timeout, and when more wait than the queue holds, the extra ones get GoTrue's 429 at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { demoPassword, demoUsers } from '../rls/demo.ts';
@@ -119,5 +120,81 @@ describe('more sign-ins at once than the hashing queue holds', () => {
     expect(unknown.error?.code).toBe('invalid_credentials');
     expect(unknown.error?.message).toBe(wrong.error?.message);
     expect(unknown.error?.status).toBe(wrong.error?.status);
+  });
+});
+
+describe('a burst of sign-ins', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    // One bcrypt at a time and the default line; the wait bound raised far above what a loaded
+    // machine needs for the burst, so that what is checked is the queueing, not the machine's speed.
+    server = await startTestServer({ passwordHashing: { concurrency: 1, maxWaitMs: 300_000 } });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('is queued, not refused: twenty-four at once all sign in', async () => {
+    // Before, sixteen waiting was the bound and the rest got 429 over_request_rate_limit.
+    const credentials = { email: demoUsers.member.email, password: demoPassword };
+    const attempts = await Promise.all(
+      Array.from({ length: 24 }, () => server.client().auth.signInWithPassword(credentials)),
+    );
+    expect(attempts.map((attempt) => attempt.error)).toEqual(attempts.map(() => null));
+    expect(new Set(attempts.map((attempt) => attempt.data.session?.access_token)).size).toBe(24);
+  });
+});
+
+describe('a sign-in that waits past the bound', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    // One bcrypt at a time, and a wait of 1 ms: a comparison takes far longer, so whoever waits
+    // behind one is past the bound.
+    server = await startTestServer({ passwordHashing: { concurrency: 1, maxWaitMs: 1 } });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it("is answered GoTrue's 504 request_timeout, and the line moves on", async () => {
+    const send = () =>
+      fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: {
+          apikey: server.anonKey,
+          'content-type': 'application/json',
+          'x-supabase-api-version': '2024-01-01',
+        },
+        body: JSON.stringify({ email: demoUsers.member.email, password: demoPassword }),
+      });
+    const answers = await Promise.all(Array.from({ length: 4 }, send));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) {
+      expect(answer.status).toBe(504);
+      expect(answer.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+      expect(await answer.json()).toEqual({
+        code: 'request_timeout',
+        message: 'Processing this request timed out, please retry after a moment.',
+      });
+    }
+    // supabase-js reports it as a retryable failure with the status (auth-js drops a 5xx's code).
+    const burst = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        server
+          .client()
+          .auth.signInWithPassword({ email: demoUsers.member.email, password: demoPassword }),
+      ),
+    );
+    const timedOut = burst.flatMap((attempt) => (attempt.error ? [attempt.error] : []));
+    expect(timedOut.length).toBeGreaterThan(0);
+    for (const error of timedOut)
+      expect([error.name, error.status]).toEqual(['AuthRetryableFetchError', 504]);
+    // Nothing is left waiting: the next sign-in alone gets through.
+    expect((await send()).status).toBe(200);
   });
 });

@@ -502,6 +502,23 @@ describe('malformed and hostile requests', () => {
     await expectError(response, 401, code);
   });
 
+  it('refuses a token once it has expired, though it was accepted before', async () => {
+    // Verified tokens are remembered (http/keys.ts); their expiry is still checked on every use.
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const token = await new SignJWT({ role: 'anon', exp })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters-long'));
+    const read = () =>
+      fetch(`${server.rest}/rest_posts?select=id`, {
+        headers: { apikey: server.anonKey, Authorization: `Bearer ${token}` },
+      });
+    const before = await read();
+    expect(before.status).toBe(200);
+    await before.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+    await expectError(await read(), 401, 'PGRST303');
+  });
+
   it('refuses a wrong or missing API key at the gateway', async () => {
     const wrong = await fetch(`${server.rest}/rest_posts`, { headers: { apikey: 'not-a-key' } });
     await expectError(wrong, 401, 'Invalid API key', 'gateway');
