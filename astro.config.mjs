@@ -27,7 +27,7 @@ export default defineConfig({
   output: 'static',
   // Where the incremental build keeps its cache (default node_modules/.astro/): the incremental
   // build test and bench:publish give each site its own.
-  cacheDir: process.env.BUILD_CACHE_DIR || undefined,
+  cacheDir: process.env.BUILD_CACHE_DIR || './node_modules/.astro',
   i18n: {
     locales: [...locales],
     defaultLocale,

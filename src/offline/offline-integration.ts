@@ -36,7 +36,7 @@ export function offlineServiceWorker(): AstroIntegration {
           globPatterns: precached,
           // `en/offline/index.html` is fetched and matched as `/en/offline/`, as pages link it.
           manifestTransforms: [
-            (entries: ManifestEntry[]) => ({
+            (entries: (ManifestEntry & { size: number })[]) => ({
               manifest: entries
                 .map((entry) => ({ ...entry, url: `/${entry.url.replace(/index\.html$/, '')}` }))
                 .sort((a, b) => a.url.localeCompare(b.url)),

@@ -32,6 +32,17 @@ import {
   type OfflineMessage,
 } from './offline-caches';
 
+/**
+ * Workbox's expiration plugin as a `WorkboxPlugin`. Its class declares optional callbacks that the
+ * plugin type (written before `exactOptionalPropertyTypes`) does not accept as possibly undefined;
+ * at run time it is exactly the plugin Workbox documents.
+ */
+function expirationPlugin(
+  config: ConstructorParameters<typeof ExpirationPlugin>[0],
+): WorkboxPlugin {
+  return new ExpirationPlugin(config) as WorkboxPlugin;
+}
+
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: { url: string; revision: string | null }[];
 };
@@ -124,7 +135,7 @@ registerRoute(
     plugins: [
       pathOnly,
       stampPages,
-      new ExpirationPlugin({ maxEntries: recentLimit, purgeOnQuotaError: true }),
+      expirationPlugin({ maxEntries: recentLimit, purgeOnQuotaError: true }),
       refreshKept,
       markCopies,
       keptOrOffline,
@@ -146,7 +157,7 @@ registerRoute(
   new CacheFirst({
     cacheName: caches_.images,
     plugins: [
-      new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true }),
+      expirationPlugin({ maxEntries: 150, purgeOnQuotaError: true }),
       {
         cachedResponseWillBeUsed: async ({ cachedResponse, request }) =>
           cachedResponse ?? (await caches.open(caches_.keptImages)).match(request),

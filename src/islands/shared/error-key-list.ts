@@ -52,4 +52,5 @@ export const errorKeys = [
   'errors.providerEmailUnverified',
   'errors.providerFailed',
   'errors.lastIdentity',
+  'errors.busy',
 ] as const satisfies readonly ErrorKey[];
