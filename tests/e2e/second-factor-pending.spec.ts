@@ -4,7 +4,7 @@
 // comments as a signed-out reader does, until the authenticator app's code is given. What was
 // typed in the comment box is there again afterwards. Back from an e-mail link, the dialog asks
 // for the factor by itself; a recovery link asks for it before the new password.
-import { totpCode } from '../backend/helpers/second-factor.ts';
+import { unusedTotpCode } from '../backend/helpers/second-factor.ts';
 import { addAuthenticatorApp, freshMember, memberPassword } from './support/account.ts';
 import { findAccessibilityViolations } from './support/axe.ts';
 import { openComments } from './support/community.ts';
@@ -41,7 +41,7 @@ test('a sign-in waiting for its second factor shows nothing of the member until 
   const finishText = uiText('en', 'auth.mfa.pending.finish');
   const finish = page.locator('header').getByRole('button', { name: finishText });
   const giveCode = async () => {
-    await step.getByLabel(uiText('en', 'auth.mfa.code')).fill(totpCode(secret));
+    await step.getByLabel(uiText('en', 'auth.mfa.code')).fill(await unusedTotpCode(secret));
     await step.getByRole('button', { name: uiText('en', 'auth.mfa.submit') }).click();
   };
 
@@ -154,7 +154,7 @@ test('a recovery link on an account with a second factor asks for the factor bef
   await expect(main.getByText(uiText('en', 'auth.mfa.pending.resetPassword'))).toBeVisible();
   await expect(field).toHaveCount(0);
   await main.getByRole('button', { name: uiText('en', 'auth.mfa.pending.finish') }).click();
-  await step.getByLabel(uiText('en', 'auth.mfa.code')).fill(totpCode(secret));
+  await step.getByLabel(uiText('en', 'auth.mfa.code')).fill(await unusedTotpCode(secret));
   await step.getByRole('button', { name: uiText('en', 'auth.mfa.submit') }).click();
 
   await field.fill('a new password after the code');
@@ -180,7 +180,7 @@ test('back from an e-mail link on an account with a second factor, the dialog as
   const step = header.dialog.getByRole('region', { name: uiText('fr', 'auth.mfa.heading') });
   await expect(step).toBeVisible();
   await expect(header.accountButton).toHaveCount(0);
-  await step.getByLabel(uiText('fr', 'auth.mfa.code')).fill(totpCode(secret));
+  await step.getByLabel(uiText('fr', 'auth.mfa.code')).fill(await unusedTotpCode(secret));
   await step.getByRole('button', { name: uiText('fr', 'auth.mfa.submit') }).click();
   await expect(header.accountButton).toBeVisible();
   await expect(header.dialog).toBeHidden();

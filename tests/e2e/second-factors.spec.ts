@@ -6,8 +6,7 @@
 // Passkeys need a host name (browsers refuse an IP address as relying party): these pages are
 // opened on localhost, which the e2e backend accepts as the site's origin.
 import type { Page } from '@playwright/test';
-import { TOTP } from 'otpauth';
-import { demoSecondFactors } from '../backend/helpers/second-factor.ts';
+import { demoSecondFactors, unusedTotpCode } from '../backend/helpers/second-factor.ts';
 import { AccountPage, freshMember, memberPassword } from './support/account.ts';
 import { findAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -104,8 +103,9 @@ test('an authenticator app is added with a first code and asked for at sign-in; 
   ).toBeVisible();
   const secret = (await security.locator('.totp-secret').textContent()) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  const code = () => new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-  await account.field('account.security.heading', 'account.security.totp.code').fill(code());
+  // Each code is taken once: the sign-in below types the next one, as the app would show it.
+  const code = () => unusedTotpCode(secret);
+  await account.field('account.security.heading', 'account.security.totp.code').fill(await code());
   await account.button('account.security.heading', 'account.security.totp.verify').click();
   await expect(security.getByRole('status')).toHaveText(uiText('fr', 'account.security.totp.done'));
   expect(await findAccessibilityViolations(page)).toEqual([]);
@@ -114,12 +114,13 @@ test('an authenticator app is added with a first code and asked for at sign-in; 
   await header.signInWithPassword(member.email, memberPassword);
   const step = header.dialog.getByRole('region', { name: uiText('fr', 'auth.mfa.heading') });
   const field = step.getByLabel(uiText('fr', 'auth.mfa.code'));
-  const wrong = code() === '000000' ? '111111' : '000000';
+  const next = await code();
+  const wrong = next === '000000' ? '111111' : '000000';
   await field.fill(wrong);
   await step.getByRole('button', { name: uiText('fr', 'auth.mfa.submit') }).click();
   await expect(step.getByRole('alert')).toHaveText(uiText('fr', 'errors.mfaCode'));
   await expect(field).toHaveValue(wrong);
-  await field.fill(code());
+  await field.fill(next);
   await step.getByRole('button', { name: uiText('fr', 'auth.mfa.submit') }).click();
   await expect(header.accountButton).toBeVisible();
 });

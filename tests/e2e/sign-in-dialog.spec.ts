@@ -14,7 +14,7 @@ import { signInAtIdentityProvider } from './support/organisation.ts';
 import { addPasskey, addVirtualAuthenticator, onLocalhost } from './support/passkeys.ts';
 import { ProviderPage } from './support/provider.ts';
 import { uiText } from './support/ui-strings.ts';
-import { totpCode } from '../backend/helpers/second-factor.ts';
+import { unusedTotpCode } from '../backend/helpers/second-factor.ts';
 
 test.skip(!backendAvailable, 'needs the local backend the Playwright config starts');
 
@@ -158,7 +158,7 @@ const ways: Record<string, (page: Page, locale: Locale) => Promise<void>> = {
     const code = step.getByLabel(uiText(locale, 'auth.mfa.code'));
     // The focus moves to the code.
     await expect(code).toBeFocused();
-    await code.fill(totpCode(secret));
+    await code.fill(await unusedTotpCode(secret));
     await step.getByRole('button', { name: uiText(locale, 'auth.mfa.submit') }).click();
     await expect(header.accountButton).toBeVisible();
   },

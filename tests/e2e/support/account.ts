@@ -3,7 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_SERVICE_ROLE_KEY } from '../../../local-supabase/config/defaults.ts';
 import type { Locale } from '../../../src/i18n/locales.ts';
-import { totpCode } from '../../backend/helpers/second-factor.ts';
+import { unusedTotpCode } from '../../backend/helpers/second-factor.ts';
 import { uiText } from './ui-strings.ts';
 
 export const memberPassword = 'account-e2e-pass-1';
@@ -52,7 +52,7 @@ export async function addAuthenticatorApp(email: string): Promise<string> {
   const { id, totp } = enrolled.data;
   const verified = await client.auth.mfa.challengeAndVerify({
     factorId: id,
-    code: totpCode(totp.secret),
+    code: await unusedTotpCode(totp.secret),
   });
   if (verified.error) throw verified.error;
   return totp.secret;
