@@ -2,7 +2,8 @@
 // Arabic (right to left): the first view (the address, Continue, and the ways that need no address)
 // fits the phone's screen without scrolling, and each way in goes to the end — password, e-mail
 // link, e-mail code, sign-up with its confirmation, a forgotten password, single sign-on by the
-// address's domain, an outside provider, a passkey, and the second factor.
+// address's domain, an outside provider, a passkey, and the second factor. The browser's Back
+// returns from a later step to the address, and the dialog leaves no entry in the history.
 import type { Page } from '@playwright/test';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { addAuthenticatorApp, freshMember, memberPassword } from './support/account.ts';
@@ -210,5 +211,60 @@ for (const [index, [name, viewport]] of Object.entries(viewports).entries()) {
         await run(page, locale);
       });
     }
+  });
+}
+
+// The browser's Back, in a left-to-right and a right-to-left language.
+for (const locale of ['en', 'ar'] as const) {
+  test(`the browser's Back returns from the password step to the address, in ${locale}`, async ({
+    page,
+  }) => {
+    const email = freshAddress(`back-${locale}`);
+    const header = new MemberHeader(page, locale);
+    await page.goto(`/${locale}/`);
+    await header.toPasswordStep(email);
+    await page.goBack();
+    // Still this page, the dialog open on its first step: the address kept, and focused.
+    await expect(page).toHaveURL((url) => url.pathname === `/${locale}/`);
+    await expect(header.dialog).toBeVisible();
+    await expect(header.field('auth.field.email')).toBeFocused();
+    await expect(header.field('auth.field.email')).toHaveValue(email);
+    await expect(header.field('auth.field.password')).toHaveCount(0);
+    // The next address goes on as the first did, and Back works again.
+    await header.button('auth.continue').click();
+    await expect(header.field('auth.field.password')).toBeFocused();
+    await page.goBack();
+    await expect(header.field('auth.field.email')).toBeFocused();
+    // Escape still closes the dialog.
+    await page.keyboard.press('Escape');
+    await expect(header.dialog).toBeHidden();
+  });
+
+  test(`a later step's Back button or closing leaves no history entry behind, in ${locale}`, async ({
+    page,
+  }) => {
+    const email = freshAddress(`history-${locale}`);
+    const header = new MemberHeader(page, locale);
+    await page.goto(`/${locale}/`);
+    await page.goto(`/${locale}/authors/`);
+    // The dialog's Back, then Escape.
+    await header.toPasswordStep(email);
+    await header.button('auth.back').click();
+    await expect(header.field('auth.field.email')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(header.dialog).toBeHidden();
+    // The close button on the password step (reopened, the dialog is where it was left).
+    await header.openDialog();
+    await header.continueWith(email);
+    await expect(header.field('auth.field.password')).toBeFocused();
+    await header.button('auth.dialog.close').click();
+    await expect(header.dialog).toBeHidden();
+    await header.openDialog();
+    await expect(header.field('auth.field.password')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(header.dialog).toBeHidden();
+    // One Back leads to the page before.
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === `/${locale}/`);
   });
 }

@@ -2,15 +2,17 @@
 // the page is inert). Its body is the address-first form (SignInForm), with the ways in that need no
 // address below it on the first step (OtherWays); a step that must come before the reader counts as
 // signed in (the second factor) takes the body's place. Opening it, or reaching the second factor,
-// puts the focus in the step's field.
+// puts the focus in the step's field. The browser's Back returns from a later step to the address
+// (use-step-history.ts), as the dialog's own Back does.
 import type { GoTrueClient, Session } from '@supabase/auth-js';
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useT } from '../shared/strings';
 import type * as actions from './auth-actions';
 import type { DialogAction, DialogState } from './dialog-state';
 import { OtherWays } from './OtherWays';
 import { SecondFactorStep } from './SecondFactorStep';
 import { SignInForm } from './SignInForm';
+import { useStepHistory } from './use-step-history';
 
 interface Props {
   open: boolean;
@@ -51,6 +53,11 @@ export function SignInDialog({
   useEffect(() => {
     if (pending && dialog.current?.open) focusField(dialog.current);
   }, [pending]);
+
+  const backToAddress = useCallback(() => {
+    dispatch({ type: 'back' });
+  }, [dispatch]);
+  useStepHistory(open && state.step !== 'address', backToAddress);
 
   const way = { auth, links, state, dispatch };
   return (
