@@ -27,12 +27,13 @@ export interface HeaderPaths {
 
 interface Props {
   auth: GoTrueClient;
-  rest: PostgrestClient;
+  /** The REST client, downloaded on the first read (shared/client.ts). */
+  loadRest: () => Promise<PostgrestClient>;
   locale: Locale;
   paths: HeaderPaths;
 }
 
-export function Header({ auth, rest, locale, paths }: Props) {
+export function Header({ auth, loadRest, locale, paths }: Props) {
   const t = useT();
   const { state, dismissNotice, signOut } = useSession();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -46,7 +47,7 @@ export function Header({ auth, rest, locale, paths }: Props) {
   const pending = state.status === 'secondFactorPending' ? state.session : null;
   const signedIn = state.status === 'signedIn';
   const userId = signedIn ? state.session.user.id : null;
-  const profile = useProfile(rest, userId);
+  const profile = useProfile(loadRest, userId);
   // Signed in after this page showed "Sign in" (not a session restored on load or by another tab's
   // storage event hydrating the island): then the preferred language is applied at once.
   const [freshSignIn, setFreshSignIn] = useState(false);
@@ -80,12 +81,13 @@ export function Header({ auth, rest, locale, paths }: Props) {
         // A session restored on load: the language is only offered.
       } else if (typeof state.session.user.user_metadata['locale'] !== 'string') {
         // No language chosen yet: the page's becomes theirs, so there is nothing to switch to.
-        void adoptPageLocale(rest, state.session.user.id, locale);
+        const { id } = state.session.user;
+        void loadRest().then((rest) => adoptPageLocale(rest, id, locale));
       } else {
         setFreshSignIn(true);
       }
     }
-  }, [state, paths.confirm, rest, locale]);
+  }, [state, paths.confirm, loadRest, locale]);
 
   const openDialog = () => {
     setDialogOpen(true);

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { IslandStrings } from '../../i18n/island-strings';
 import type { Locale } from '../../i18n/locales';
-import { getAuth, getRest } from '../shared/client';
+import { getAuth, loadRest } from '../shared/client';
 import { SessionProvider } from '../shared/SessionProvider';
 import { StringsProvider, useT } from '../shared/strings';
 import { Header, type HeaderPaths } from './Header';
@@ -28,9 +28,7 @@ function StaticSignIn() {
 }
 
 export default function HeaderIsland({ locale, strings, paths, storageKey }: Props) {
-  const [clients] = useState(() =>
-    typeof window === 'undefined' ? null : { auth: getAuth(), rest: getRest() },
-  );
+  const [clients] = useState(() => (typeof window === 'undefined' ? null : { auth: getAuth() }));
   const [hadStoredSession] = useState(() => {
     try {
       return typeof window !== 'undefined' && localStorage.getItem(storageKey) !== null;
@@ -44,7 +42,7 @@ export default function HeaderIsland({ locale, strings, paths, storageKey }: Pro
         <StaticSignIn />
       ) : (
         <SessionProvider auth={clients.auth} hadStoredSession={hadStoredSession}>
-          <Header auth={clients.auth} rest={clients.rest} locale={locale} paths={paths} />
+          <Header auth={clients.auth} loadRest={loadRest} locale={locale} paths={paths} />
         </SessionProvider>
       )}
     </StringsProvider>

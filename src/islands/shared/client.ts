@@ -3,25 +3,26 @@
 // - getAuth(): the auth client (auth-js's GoTrueClient, the class behind supabase-js's `supabase.auth`), PKCE
 //   flow, the session in localStorage under supabase-js's own key, refreshed automatically and
 //   shared across tabs. Every island uses this one session.
-// - getRest(): a PostgREST client for small reads (the header's profile), sending that session.
+// - loadRest(): a PostgREST client for small reads (the header's profile), sending that session,
+//   loaded on the first read (a signed-out reader never needs it).
 // - getMemberData(): REST and storage-js on that session, loaded on demand, for the account page.
 // - getSupabase(): the full supabase-js client (REST, storage, realtime), loaded on demand and
 //   wired to the same session through supabase-js's `accessToken` option.
 //
 // Why not one `createClient()` for everything: supabase-js does not tree-shake (auth-only use
 // costs 59 kB gzip) and React costs 69 kB, so a signed-in header built on it could not stay under
-// its 110 kB budget. auth-js + postgrest-js cost 31 kB, and pages that need realtime or storage
-// load the rest (35 kB) when they need it; the account page, which needs storage but not realtime,
-// loads storage-js alone. There is still exactly one auth client per page, so
-// there is one refresh timer and one session.
+// its 110 kB budget. auth-js costs 27 kB and loads with the islands; postgrest-js loads on the
+// first read, and pages that need realtime or storage load the rest (35 kB) when they need it; the
+// account page, which needs storage but not realtime, loads storage-js alone. There is still
+// exactly one auth client per page, so there is one refresh timer and one session.
 import { GoTrueClient } from '@supabase/auth-js';
-import { PostgrestClient } from '@supabase/postgrest-js';
+import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { readClientSettings, type ClientSettings } from './settings';
 
 let settings: ClientSettings | undefined;
 let auth: GoTrueClient | undefined;
-let rest: PostgrestClient | undefined;
+let rest: Promise<PostgrestClient> | undefined;
 let supabase: Promise<SupabaseClient> | undefined;
 let memberData: Promise<MemberData> | undefined;
 
@@ -69,8 +70,16 @@ const fetchWithSession: typeof fetch = async (input, init) => {
   return fetch(input, { ...init, headers });
 };
 
-export function getRest(): PostgrestClient {
-  rest ??= new PostgrestClient(`${clientSettings().url}/rest/v1`, { fetch: fetchWithSession });
+/** The PostgREST client, its code downloaded on the first call (a failed download is retried). */
+export function loadRest(): Promise<PostgrestClient> {
+  rest ??= import('@supabase/postgrest-js').then(
+    ({ PostgrestClient }) =>
+      new PostgrestClient(`${clientSettings().url}/rest/v1`, { fetch: fetchWithSession }),
+    (error: unknown) => {
+      rest = undefined;
+      throw error;
+    },
+  );
   return rest;
 }
 
@@ -78,16 +87,17 @@ export function getRest(): PostgrestClient {
 export type MemberData = Pick<SupabaseClient, 'from' | 'rpc' | 'storage'>;
 
 export function getMemberData(): Promise<MemberData> {
-  memberData ??= import('@supabase/storage-js').then(({ StorageClient }) => {
-    const rest = getRest();
-    const { url, anonKey } = clientSettings();
-    const data: MemberData = {
-      from: rest.from.bind(rest),
-      rpc: rest.rpc.bind(rest),
-      storage: new StorageClient(`${url}/storage/v1`, { apikey: anonKey }, fetchWithSession),
-    };
-    return data;
-  });
+  memberData ??= Promise.all([import('@supabase/storage-js'), loadRest()]).then(
+    ([{ StorageClient }, rest]) => {
+      const { url, anonKey } = clientSettings();
+      const data: MemberData = {
+        from: rest.from.bind(rest),
+        rpc: rest.rpc.bind(rest),
+        storage: new StorageClient(`${url}/storage/v1`, { apikey: anonKey }, fetchWithSession),
+      };
+      return data;
+    },
+  );
   return memberData;
 }
 

@@ -2,7 +2,7 @@
 // device, and leave it when they sign out. Only where service workers exist (not in tests' jsdom).
 import { isLocale } from '../../i18n/locales';
 import { forgetDeviceCopies, syncBookmarked } from '../../offline/device-copies';
-import { getRest } from './client';
+import { loadRest } from './client';
 
 let synced = false;
 
@@ -15,7 +15,8 @@ export function syncKeptBookmarks(): void {
   synced = true;
   const locale = document.documentElement.lang;
   void (async () => {
-    const { data, error } = await getRest()
+    const rest = await loadRest();
+    const { data, error } = await rest
       .from('bookmarks')
       .select('article_key')
       .overrideTypes<{ article_key: string }[], { merge: false }>();

@@ -27,8 +27,14 @@ export function announceProfileChange(profile: Profile): void {
   window.dispatchEvent(new CustomEvent<Profile>(profileChangedEvent, { detail: profile }));
 }
 
-/** The member's profile, refetched when the user changes and updated by announcements. */
-export function useProfile(rest: PostgrestClient, userId: string | null): Profile | null {
+/**
+ * The member's profile, refetched when the user changes and updated by announcements. `loadRest`
+ * (stable across renders) gives the REST client, downloaded on the first read.
+ */
+export function useProfile(
+  loadRest: () => Promise<PostgrestClient>,
+  userId: string | null,
+): Profile | null {
   const [profile, setProfile] = useState<Profile | null>(null);
   useEffect(() => {
     if (userId === null) {
@@ -36,9 +42,16 @@ export function useProfile(rest: PostgrestClient, userId: string | null): Profil
       return;
     }
     let current = true;
-    void fetchProfile(rest, userId).then((found) => {
-      if (current) setProfile(found);
-    });
+    void loadRest()
+      .then((rest) => fetchProfile(rest, userId))
+      .then(
+        (found) => {
+          if (current) setProfile(found);
+        },
+        () => {
+          // Not downloaded (offline): no profile, as when the read finds none.
+        },
+      );
     const onChange = (event: Event) => {
       const changed = (event as CustomEvent<Profile>).detail;
       if (changed.id === userId) setProfile(changed);
@@ -48,7 +61,7 @@ export function useProfile(rest: PostgrestClient, userId: string | null): Profil
       current = false;
       window.removeEventListener(profileChangedEvent, onChange);
     };
-  }, [rest, userId]);
+  }, [loadRest, userId]);
   return profile;
 }
 

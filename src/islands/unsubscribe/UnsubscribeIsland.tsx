@@ -2,8 +2,8 @@
 // presses the button (mail scanners open links), then says what happened in the page's language.
 import { useState } from 'react';
 import type { IslandStrings } from '../../i18n/island-strings';
-import { getRest } from '../shared/client';
-import type { ErrorKey } from '../shared/error-keys';
+import { loadRest } from '../shared/client';
+import { errorKey, type ErrorKey } from '../shared/error-keys';
 import { StringsProvider, translator } from '../shared/strings';
 import { unsubscribe } from './unsubscribe-api';
 import type { UnsubscribeKey } from './strings';
@@ -21,7 +21,13 @@ export default function UnsubscribeIsland({ strings }: { strings: IslandStrings<
 
   const press = async () => {
     setState('busy');
-    setState(await unsubscribe(getRest(), token));
+    // The client's download failing (offline) is said as the request's failing would be.
+    setState(
+      await loadRest().then(
+        (rest) => unsubscribe(rest, token),
+        (error: unknown) => errorKey(error),
+      ),
+    );
   };
 
   if (state === 'done') return <p role="status">{t('account.notifications.unsubscribe.done')}</p>;

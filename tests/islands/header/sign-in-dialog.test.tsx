@@ -69,13 +69,16 @@ function renderHeader(locale: Locale, url = server.url) {
     { url, anonKey: server.anonKey, storageKey: 'sb-test-auth-token' },
     memoryStorage(),
   );
-  const rest = new PostgrestClient(`${url}/rest/v1`, { headers: { apikey: server.anonKey } });
+  const rest = Promise.resolve(
+    new PostgrestClient(`${url}/rest/v1`, { headers: { apikey: server.anonKey } }),
+  );
+  const loadRest = () => rest;
   render(
     <StringsProvider strings={islandStrings(locale, headerKeys)}>
       <SessionProvider auth={auth}>
         <Header
           auth={auth}
-          rest={rest}
+          loadRest={loadRest}
           locale={locale}
           paths={{
             account: `/${locale}/account/`,
