@@ -209,9 +209,15 @@ export const descriptions: Record<UiKey, string> = {
   'account.sso.managed':
     'Says the organisation manages the account (address and password change there); {{email}} is the address.',
   'account.sso.method': 'How this account signs in: the organisation’s single sign-on (SAML).',
-  'account.password.heading': 'Heading of the password change section.',
+  'account.password.heading': 'Title of the password line, first in the list of sign-in methods.',
+  'account.password.withAddress':
+    'What the password line says when the account has its e-mail address as a sign-in method.',
+  'account.password.change':
+    'Button on the password line that opens the form to change it (the ellipsis: a form follows).',
+  'account.password.set':
+    'Button on the password line of an account that signs in with an outside service only: opens the form to set one.',
   'account.password.new': 'Label of the new password field.',
-  'account.password.submit': 'Button that sets the new password.',
+  'account.password.submit': 'Button under the new password field that saves it.',
   'account.password.changed':
     'After a password change; other sessions end, as Supabase Auth does on a new password.',
   'account.identities.heading':
@@ -225,15 +231,21 @@ export const descriptions: Record<UiKey, string> = {
     'Button that links another outside sign-in service to the account (opens that service); {{provider}} is its name.',
   'account.identities.removed':
     'Shown after an outside sign-in service was removed; {{provider}} is its name.',
+  'account.identities.notLinked':
+    'What the line of an outside sign-in service says when it is not linked to the account yet.',
   'account.identities.onlyProvider':
-    'Shown when the account has only an outside sign-in service; {{provider}} is its name. Points to the Password section on the same page.',
+    "What the password line says when the account has only an outside sign-in service; {{provider}} is its name. The line's button sets a password.",
   'account.identities.lastOne':
     'Shown next to the one remaining sign-in method instead of a remove button.',
   'account.security.heading':
     "Heading of the account page's Security section (second factors and passkeys).",
   'account.security.explain': 'Text at the top of the Security section: why a second factor.',
-  'account.security.list': "Heading of the list of the member's second factors and passkeys.",
-  'account.security.none': 'Shown instead of the list when the member has no factor or passkey.',
+  'account.security.none':
+    'What a line of the Security list (passkeys, authenticator apps, security keys) says when none of its kind is set up.',
+  'account.security.passkeys': 'Title of the Security list line of passkeys.',
+  'account.security.apps': 'Title of the Security list line of authenticator apps (TOTP).',
+  'account.security.keys':
+    'Title of the Security list line of security keys used as second factor.',
   'account.security.kind.totp': 'Kind of an entry in the list: an authenticator app (TOTP).',
   'account.security.kind.webauthn':
     'Kind of an entry in the list: a security key used as second factor.',
@@ -246,7 +258,10 @@ export const descriptions: Record<UiKey, string> = {
   'account.security.removed': 'Confirmation after an entry was removed.',
   'account.security.confirmFirst':
     'Shown above the second-factor form when removing needs a fresh second factor.',
-  'account.security.totp.add': 'Button that starts adding an authenticator app.',
+  'account.security.totp.add':
+    'Button on the authenticator apps line that opens the form to add one (the ellipsis: a form follows).',
+  'account.security.totp.start':
+    'Button of that form, after the name: shows the QR code and key to set up the app.',
   'account.security.totp.scan':
     'Instructions next to the QR code while adding an authenticator app.',
   'account.security.totp.qr': 'Text alternative of the QR code image.',
@@ -255,13 +270,20 @@ export const descriptions: Record<UiKey, string> = {
   'account.security.totp.code': 'Label of the field for the first code the app shows.',
   'account.security.totp.verify': 'Button that checks the first code and turns the app on.',
   'account.security.totp.done': 'Confirmation after the authenticator app was turned on.',
-  'account.security.passkey.add': "Button that adds a passkey (the browser's own dialog opens).",
+  'account.security.passkey.add':
+    'Button on the passkeys line that opens the form to add one (the ellipsis: a form follows).',
+  'account.security.passkey.create':
+    "Button of that form, after the name: creates the passkey (the browser's own dialog opens).",
   'account.security.passkey.hint': 'Hint under the passkey button: what a passkey is.',
   'account.security.passkey.done': 'Confirmation after a passkey was added.',
   'account.security.key.add':
-    "Button that adds a security key as second factor (the browser's own dialog opens).",
+    'Button on the security keys line that opens the form to add one (the ellipsis: a form follows).',
+  'account.security.key.create':
+    "Button of that form, after the name: registers the key as second factor (the browser's own dialog opens).",
   'account.security.key.done': 'Confirmation after a security key was added as second factor.',
-  'account.security.name': 'Label of the name field for a new passkey or security key.',
+  'account.security.name':
+    'Label of the name field for a new passkey, authenticator app or security key.',
+  'account.security.cancel': 'Button that closes the form to add a passkey, app or key.',
   'account.security.lostHeading': 'Heading of the paragraph on losing a phone or key.',
   'account.security.lost':
     'What to do when a second factor is lost; says plainly there are no recovery codes.',

@@ -146,6 +146,57 @@ test('the preferred language follows the member to another device after sign-in'
   await phone.close();
 });
 
+test('sign-in methods and security read as settings: the password line first, each line says what is set up and opens its one form', async ({
+  browser,
+}) => {
+  const member = await freshMember('Settings Sol', 'ar');
+  const context = await deviceOf(browser, member.email);
+  const page = await context.newPage();
+  const account = new AccountPage(page, 'ar');
+  await account.open();
+  const methods = account.section('account.identities.heading');
+  const lines = methods.locator(':scope .settings-list > li');
+  // The password first, set for this address; then the address itself.
+  await expect(lines.first().getByRole('heading')).toHaveText(
+    account.text('account.password.heading'),
+  );
+  await expect(lines.first()).toContainText(account.text('account.password.withAddress'));
+  await expect(lines.nth(1)).toContainText(member.email);
+  // Its one action opens the form, whose field takes the focus; the new password is saved.
+  const change = account.button('account.identities.heading', 'account.password.change');
+  await expect(account.field('account.identities.heading', 'account.password.new')).toHaveCount(0);
+  await change.click();
+  await expect(change).toHaveAttribute('aria-expanded', 'true');
+  const field = account.field('account.identities.heading', 'account.password.new');
+  await expect(field).toBeFocused();
+  await field.fill('another password, longer');
+  await account.button('account.identities.heading', 'account.password.submit').click();
+  await expect(methods.getByRole('status').first()).toHaveText(
+    account.text('account.password.changed'),
+  );
+  // Security: passkeys, authenticator apps, security keys, none set up yet, each with its "Add…".
+  const security = account.section('account.security.heading');
+  await expect(security.getByRole('heading', { level: 3 })).toHaveText([
+    account.text('account.security.passkeys'),
+    account.text('account.security.apps'),
+    account.text('account.security.keys'),
+    account.text('account.security.lostHeading'),
+  ]);
+  for (const add of [
+    'account.security.passkey.add',
+    'account.security.totp.add',
+    'account.security.key.add',
+  ]) {
+    await expect(account.button('account.security.heading', add)).toBeVisible();
+  }
+  // One form at a time; Cancel closes it.
+  await account.button('account.security.heading', 'account.security.totp.add').click();
+  await expect(account.field('account.security.heading', 'account.security.name')).toBeFocused();
+  await account.button('account.security.heading', 'account.security.cancel').click();
+  await expect(account.field('account.security.heading', 'account.security.name')).toHaveCount(0);
+  await context.close();
+});
+
 test('signing out everywhere ends the session on the member’s other device', async ({
   browser,
   data,

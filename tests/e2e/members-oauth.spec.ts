@@ -89,8 +89,14 @@ test('a member links the provider on the account page, signs in with it, and unl
     .click();
   await new ProviderPage(page, 'en').signIn('yuki@example.org');
   await expect(page).toHaveURL(/\/en\/account\/#sign-in-methods$/);
-  await expect(methods.getByRole('listitem')).toHaveCount(2);
+  // The password, the e-mail address, and Keycloak now linked (its line offers to remove it).
+  await expect(methods.getByRole('listitem')).toHaveCount(3);
   await expect(methods).toContainText('yuki@example.org');
+  await expect(
+    methods.getByRole('button', {
+      name: account.text('account.identities.link', { provider: 'Keycloak' }),
+    }),
+  ).toHaveCount(0);
 
   // Someone else cannot link the same provider account: the reason, in their language.
   const other = await freshMember('Other Member', 'de');
@@ -130,6 +136,11 @@ test('a member links the provider on the account page, signs in with it, and unl
   await expect(methods.getByRole('status')).toHaveText(
     account.text('account.identities.removed', { provider: 'Keycloak' }),
   );
-  await expect(methods.getByRole('listitem')).toHaveCount(1);
   await expect(methods).not.toContainText('yuki@example.org');
+  // Keycloak's line offers to link it again.
+  await expect(
+    methods.getByRole('button', {
+      name: account.text('account.identities.link', { provider: 'Keycloak' }),
+    }),
+  ).toBeVisible();
 });

@@ -72,6 +72,7 @@ test('a security key added as second factor is asked for at the next sign-in', a
   await page.goto(onLocalhost('/en/account/'));
   const account = new AccountPage(page, 'en');
   await account.button('account.security.heading', 'account.security.key.add').click();
+  await account.button('account.security.heading', 'account.security.key.create').click();
   await expect(account.section('account.security.heading').getByRole('status')).toHaveText(
     uiText('en', 'account.security.key.done'),
   );
@@ -98,6 +99,7 @@ test('an authenticator app is added with a first code and asked for at sign-in; 
   const account = new AccountPage(page, 'fr');
   const security = account.section('account.security.heading');
   await account.button('account.security.heading', 'account.security.totp.add').click();
+  await account.button('account.security.heading', 'account.security.totp.start').click();
   await expect(
     security.getByRole('img', { name: uiText('fr', 'account.security.totp.qr') }),
   ).toBeVisible();
@@ -168,11 +170,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(header.accountButton).toBeVisible();
       await page.goto(`/${locale}/account/#security`);
       const account = new AccountPage(page, locale);
+      // Passkeys, authenticator apps and security keys: none set up yet on each line.
       await expect(
         account
           .section('account.security.heading')
           .getByText(uiText(locale, 'account.security.none')),
-      ).toBeVisible();
+      ).toHaveCount(3);
+      expect(await findAccessibilityViolations(page)).toEqual([]);
+      // And with the passkeys line's form open.
+      await account.button('account.security.heading', 'account.security.passkey.add').click();
+      await expect(
+        account.field('account.security.heading', 'account.security.name'),
+      ).toBeFocused();
       expect(await findAccessibilityViolations(page)).toEqual([]);
     });
   }

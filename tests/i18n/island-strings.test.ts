@@ -21,7 +21,12 @@ const islands = Object.entries(modules).flatMap(([path, exports]) =>
 
 /** Strings that are the same word in another language (checked by a person, not a mistake). */
 const sameAsEnglish: Partial<Record<string, string[]>> = {
-  de: ['header.moderation', 'comments.report.spam', 'account.security.kind.passkey'],
+  de: [
+    'header.moderation',
+    'comments.report.spam',
+    'account.security.kind.passkey',
+    'account.security.passkeys',
+  ],
   fr: ['comments.report.spam', 'account.notifications.heading'],
 };
 

@@ -1,7 +1,8 @@
-// The account's sign-in methods: its identities (the e-mail address, each outside service), a
-// button to link each service the server offers that is not linked yet, and one to remove a
-// service (never the last method: the server refuses that too, and the reason is shown). An account
-// that only ever used a service is pointed to the Password section to add a password.
+// The account's sign-in methods as a settings list, one line each with its one action: the
+// password first (change it, or set one when the account only ever used a service), the e-mail
+// address (links and codes), each linked outside service (remove it; never the last method: the
+// server refuses that too, and the reason is shown), and each service the server offers that is
+// not linked yet (link it). Passkeys are in the Security section's list.
 import type { GoTrueClient, UserIdentity } from '@supabase/auth-js';
 import { useEffect, useState } from 'react';
 import { fetchOAuthProviders } from '../shared/client';
@@ -9,6 +10,8 @@ import { providerName } from '../shared/providers';
 import { useT } from '../shared/strings';
 import { ActionMessage } from './ActionMessage';
 import { linkProvider, loadIdentities, unlinkProvider } from './identity-api';
+import { PasswordForm } from './PasswordForm';
+import { OpenedForm, SettingLine } from './SettingLine';
 import { useAction } from './use-action';
 
 interface Props {
@@ -23,6 +26,7 @@ export function SignInMethods({ auth, locale, returnTo }: Props) {
   const [identities, setIdentities] = useState<UserIdentity[] | null>(null);
   const [providers, setProviders] = useState<string[]>([]);
   const [removed, setRemoved] = useState('');
+  const [changingPassword, setChangingPassword] = useState(false);
   const action = useAction();
 
   useEffect(() => {
@@ -62,49 +66,80 @@ export function SignInMethods({ auth, locale, returnTo }: Props) {
       return result.ok ? null : result.error;
     });
 
+  const emailIdentity = identities.find((identity) => identity.provider === 'email');
+  const addressOf = (identity: UserIdentity | undefined) => {
+    const address: unknown = identity?.identity_data?.['email'];
+    return typeof address === 'string' && address !== '' ? <span dir="ltr">{address}</span> : null;
+  };
+
   return (
     <>
       <p>{t('account.identities.intro')}</p>
-      <ul className="sign-in-methods">
-        {identities.map((identity) => {
-          const name =
-            identity.provider === 'email'
-              ? t('account.identities.email')
-              : providerName(identity.provider);
-          const address: unknown = identity.identity_data?.['email'];
+      <ul className="settings-list">
+        <SettingLine
+          title={t('account.password.heading')}
+          status={
+            emailIdentity
+              ? t('account.password.withAddress')
+              : t('account.identities.onlyProvider', {
+                  provider: services[0] ? providerName(services[0].provider) : '',
+                })
+          }
+          action={
+            <button
+              type="button"
+              aria-expanded={changingPassword}
+              onClick={() => {
+                setChangingPassword(!changingPassword);
+              }}
+            >
+              {t(emailIdentity ? 'account.password.change' : 'account.password.set')}
+            </button>
+          }
+        >
+          {changingPassword && (
+            <OpenedForm>
+              <PasswordForm auth={auth} />
+            </OpenedForm>
+          )}
+        </SettingLine>
+        {emailIdentity && (
+          <SettingLine title={t('account.identities.email')} status={addressOf(emailIdentity)} />
+        )}
+        {services.map((identity) => {
+          const name = providerName(identity.provider);
           return (
-            <li key={identity.identity_id}>
-              <strong>{name}</strong>
-              {typeof address === 'string' && address !== '' && (
-                <>
-                  {' '}
-                  <span dir="ltr">{address}</span>
-                </>
-              )}{' '}
-              {identity.provider === 'email' ? null : identities.length > 1 ? (
-                <button type="button" disabled={busy} onClick={() => void unlink(identity)}>
-                  {t('account.identities.unlink', { provider: name })}
-                </button>
-              ) : (
-                <span className="hint">{t('account.identities.lastOne')}</span>
-              )}
-            </li>
+            <SettingLine
+              key={identity.identity_id}
+              title={name}
+              status={addressOf(identity)}
+              action={
+                identities.length > 1 ? (
+                  <button type="button" disabled={busy} onClick={() => void unlink(identity)}>
+                    {t('account.identities.unlink', { provider: name })}
+                  </button>
+                ) : (
+                  <span className="hint">{t('account.identities.lastOne')}</span>
+                )
+              }
+            />
           );
         })}
+        {providers
+          .filter((provider) => !linked.has(provider))
+          .map((provider) => (
+            <SettingLine
+              key={provider}
+              title={providerName(provider)}
+              status={t('account.identities.notLinked')}
+              action={
+                <button type="button" disabled={busy} onClick={() => void link(provider)}>
+                  {t('account.identities.link', { provider: providerName(provider) })}
+                </button>
+              }
+            />
+          ))}
       </ul>
-      {!linked.has('email') && services[0] && (
-        <p>
-          {t('account.identities.onlyProvider', { provider: providerName(services[0].provider) })}{' '}
-          <a href="#password">{t('account.password.heading')}</a>
-        </p>
-      )}
-      {providers
-        .filter((provider) => !linked.has(provider))
-        .map((provider) => (
-          <button key={provider} type="button" disabled={busy} onClick={() => void link(provider)}>
-            {t('account.identities.link', { provider: providerName(provider) })}
-          </button>
-        ))}
       <ActionMessage
         state={action.state}
         done="account.identities.removed"

@@ -16,14 +16,14 @@ import { LanguageForm } from './LanguageForm';
 import { isSsoAccount, ManagedByOrganisation } from './ManagedByOrganisation';
 import { NameForm } from './NameForm';
 import { NotificationsForm } from './NotificationsForm';
-import { PasswordForm } from './PasswordForm';
 import { SignOutButtons } from './SignOutButtons';
 import type { AccountKey, ArticleLinks, LocalePaths } from './strings';
 
 // Passkeys and second factors: their code loads only when the section is drawn.
 const SecuritySection = lazy(() => import('./security/SecuritySection'));
-// Linking and removing sign-in services is rare: loaded when the section is drawn, behind the same
-// "Loading…" line the section shows first while it asks for the identities (no layout shift).
+// The sign-in methods (the password first, then the e-mail address and outside services) are
+// changed rarely: loaded when the section is drawn, behind the same "Loading…" line the section
+// shows first while it asks for the identities (no layout shift).
 const SignInMethods = lazy(() =>
   import('./SignInMethods').then(({ SignInMethods }) => ({ default: SignInMethods })),
 );
@@ -101,12 +101,6 @@ export const accountSections: AccountSection[] = [
       <EmailForm auth={auth} email={session.user.email ?? ''} confirmUrl={confirmUrl} />
     ),
     // The organisation owns the address and the password of an SSO account.
-    shown: ({ session }) => !isSsoAccount(session.user),
-  },
-  {
-    id: 'password',
-    title: 'account.password.heading',
-    render: ({ auth }) => <PasswordForm auth={auth} />,
     shown: ({ session }) => !isSsoAccount(session.user),
   },
   {

@@ -1,5 +1,5 @@
-// Adding to the Security section: one name field, then an authenticator app (QR code and key, then
-// the first code), a passkey or a security key (the browser's own dialog).
+// The form a Security line's "Add…" opens, for its kind: a name, then the browser's own dialog (a
+// passkey, a security key) or the authenticator app's QR code and key, confirmed with a first code.
 import type { GoTrueClient } from '@supabase/auth-js';
 import { useState, type SyntheticEvent } from 'react';
 import type { ErrorKey } from '../../shared/error-keys';
@@ -11,55 +11,66 @@ import {
   addSecurityKey,
   startTotp,
   verifyTotp,
+  type SecurityEntry,
   type TotpEnrolment,
 } from './security-api';
 
 interface Props {
   auth: GoTrueClient;
+  kind: SecurityEntry['kind'];
+  /** After the attempt: what was done, or what went wrong (the form stays open then). */
   onDone: (done: AccountKey, error: ErrorKey | null) => void;
+  onCancel: () => void;
 }
 
-export function AddFactors({ auth, onDone }: Props) {
+const labels = {
+  passkey: { submit: 'account.security.passkey.create', done: 'account.security.passkey.done' },
+  webauthn: { submit: 'account.security.key.create', done: 'account.security.key.done' },
+  totp: { submit: 'account.security.totp.start', done: 'account.security.totp.done' },
+} as const satisfies Record<SecurityEntry['kind'], { submit: AccountKey; done: AccountKey }>;
+
+export function AddFactorForm({ auth, kind, onDone, onCancel }: Props) {
   const t = useT();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [totp, setTotp] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
 
-  const run = async (done: AccountKey, task: () => Promise<ErrorKey | null>) => {
+  const run = async (task: () => Promise<ErrorKey | null>) => {
     if (busy) return;
     setBusy(true);
     const error = await task();
     setBusy(false);
-    onDone(done, error);
-    return error;
+    onDone(labels[kind].done, error);
   };
 
-  const beginTotp = async () => {
-    if (busy) return;
-    setBusy(true);
-    const started = await startTotp(auth, name || t('account.security.kind.totp'));
-    setBusy(false);
-    if (typeof started === 'string') onDone('account.security.totp.done', started);
-    else setTotp(started);
-  };
-
-  const confirmTotp = async (event: SyntheticEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    if (!totp) return;
-    const error = await run('account.security.totp.done', () =>
-      verifyTotp(auth, totp.factorId, code),
-    );
-    if (!error) {
-      setTotp(null);
-      setCode('');
-      setName('');
+    if (busy) return;
+    if (kind === 'passkey') {
+      await run(() => addPasskey(auth, name));
+    } else if (kind === 'webauthn') {
+      await run(() => addSecurityKey(auth, name || t('account.security.kind.webauthn')));
+    } else if (totp) {
+      await run(() => verifyTotp(auth, totp.factorId, code));
+    } else {
+      setBusy(true);
+      const started = await startTotp(auth, name || t('account.security.kind.totp'));
+      setBusy(false);
+      if (typeof started === 'string') onDone(labels.totp.done, started);
+      else setTotp(started);
     }
   };
 
+  const cancel = (
+    <button type="button" className="button-link" onClick={onCancel}>
+      {t('account.security.cancel')}
+    </button>
+  );
+
   if (totp) {
     return (
-      <form noValidate onSubmit={(event) => void confirmTotp(event)} className="totp-enrol">
+      <form noValidate onSubmit={(event) => void submit(event)} className="totp-enrol">
         <p>{t('account.security.totp.scan')}</p>
         <img src={totp.qrCode} alt={t('account.security.totp.qr')} width={180} height={180} />
         <p>
@@ -75,59 +86,33 @@ export function AddFactors({ auth, onDone }: Props) {
             setCode(event.target.value);
           }}
         />
-        <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? t('auth.busy') : t('account.security.totp.verify')}
-        </button>
+        <p className="account-actions">
+          <button type="submit" className="button-primary" disabled={busy}>
+            {busy ? t('auth.busy') : t('account.security.totp.verify')}
+          </button>
+          {cancel}
+        </p>
       </form>
     );
   }
 
   return (
-    <div className="security-add">
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <Field
         label={t('account.security.name')}
         value={name}
         maxLength={120}
+        {...(kind === 'passkey' ? { hint: t('account.security.passkey.hint') } : {})}
         onChange={(event) => {
           setName(event.target.value);
         }}
       />
-      <p>
-        <button type="button" disabled={busy} onClick={() => void beginTotp()}>
-          {t('account.security.totp.add')}
+      <p className="account-actions">
+        <button type="submit" className="button-primary" disabled={busy}>
+          {busy ? t('auth.busy') : t(labels[kind].submit)}
         </button>
+        {cancel}
       </p>
-      <p>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
-            void run('account.security.passkey.done', () => addPasskey(auth, name)).then(
-              (error) => {
-                if (!error) setName('');
-              },
-            )
-          }
-        >
-          {t('account.security.passkey.add')}
-        </button>
-        <small className="field-hint">{t('account.security.passkey.hint')}</small>
-      </p>
-      <p>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
-            void run('account.security.key.done', () =>
-              addSecurityKey(auth, name || t('account.security.kind.webauthn')),
-            ).then((error) => {
-              if (!error) setName('');
-            })
-          }
-        >
-          {t('account.security.key.add')}
-        </button>
-      </p>
-    </div>
+    </form>
   );
 }

@@ -1,16 +1,17 @@
-// The account page's Security section, loaded only when the page draws it (sections.tsx): the
-// member's second factors and passkeys with when they were added and last used, adding an
-// authenticator app (QR code and the key to type, confirmed with a first code), a passkey or a
-// security key (named; the browser's own dialog), removing one (after a fresh second factor), and
-// what to do when a phone or key is lost.
+// The account page's Security section, loaded only when the page draws it (sections.tsx), as a
+// settings list: one line each for passkeys, authenticator apps and security keys, saying which are
+// set up (with when they were added and last used, each removable after a fresh second factor) and
+// offering "Add…", which opens the form for that kind (AddFactors.tsx); then what to do when a
+// phone or key is lost.
 import type { GoTrueClient, Session } from '@supabase/auth-js';
 import { useCallback, useEffect, useState } from 'react';
 import type { ErrorKey } from '../../shared/error-keys';
 import { SecondFactorForm } from '../../shared/second-factor/SecondFactorForm';
 import { needsSecondFactor, verifiedFactors } from '../../shared/second-factor/assurance';
 import { useT } from '../../shared/strings';
+import { OpenedForm, SettingLine } from '../SettingLine';
 import type { AccountKey } from '../strings';
-import { AddFactors } from './AddFactors';
+import { AddFactorForm } from './AddFactors';
 import { loadEntries, removeEntry, type SecurityEntry } from './security-api';
 
 interface Props {
@@ -19,15 +20,34 @@ interface Props {
   locale: string;
 }
 
-const kindKeys: Record<SecurityEntry['kind'], AccountKey> = {
-  totp: 'account.security.kind.totp',
-  webauthn: 'account.security.kind.webauthn',
-  passkey: 'account.security.kind.passkey',
-};
+type Kind = SecurityEntry['kind'];
+
+/** The lines in page order, each with its heading, its "Add…" and the default name of an item. */
+const lines: { kind: Kind; title: AccountKey; add: AccountKey; item: AccountKey }[] = [
+  {
+    kind: 'passkey',
+    title: 'account.security.passkeys',
+    add: 'account.security.passkey.add',
+    item: 'account.security.kind.passkey',
+  },
+  {
+    kind: 'totp',
+    title: 'account.security.apps',
+    add: 'account.security.totp.add',
+    item: 'account.security.kind.totp',
+  },
+  {
+    kind: 'webauthn',
+    title: 'account.security.keys',
+    add: 'account.security.key.add',
+    item: 'account.security.kind.webauthn',
+  },
+];
 
 export default function SecuritySection({ auth, session, locale }: Props) {
   const t = useT();
   const [entries, setEntries] = useState<SecurityEntry[] | null>(null);
+  const [adding, setAdding] = useState<Kind | null>(null);
   const [message, setMessage] = useState<{ key: AccountKey | ErrorKey; error: boolean } | null>(
     null,
   );
@@ -45,56 +65,94 @@ export default function SecuritySection({ auth, session, locale }: Props) {
     // A verified factor changes the session: the list is asked for again.
   }, [reload, session.access_token]);
 
-  const report = (done: AccountKey) => async (error: ErrorKey | null) => {
+  const report = async (done: AccountKey, error: ErrorKey | null) => {
     setMessage(error ? { key: error, error: true } : { key: done, error: false });
-    if (!error) await reload();
+    if (error) return;
+    setAdding(null);
+    await reload();
   };
 
   return (
     <>
       <p>{t('account.security.explain')}</p>
-      <h3>{t('account.security.list')}</h3>
       {entries === null ? (
         <p className="meta">{t('account.loading')}</p>
-      ) : entries.length === 0 ? (
-        <p>{t('account.security.none')}</p>
       ) : (
-        <ul className="security-list">
-          {entries.map((entry) => {
-            const name = entry.name || t(kindKeys[entry.kind]);
+        <ul className="settings-list">
+          {lines.map((line) => {
+            const items = entries.filter((entry) => entry.kind === line.kind);
             return (
-              <li key={entry.id}>
-                <span className="security-name" dir="auto">
-                  {name}
-                </span>{' '}
-                <span className="meta">
-                  {t(kindKeys[entry.kind])} ·{' '}
-                  {t('account.security.added', { date: date(entry.createdAt) })}
-                  {entry.lastUsedAt &&
-                    ` · ${t('account.security.lastUsed', { date: date(entry.lastUsedAt) })}`}
-                </span>{' '}
-                {!owesFactor && (
-                  <button
-                    type="button"
-                    onClick={() =>
-                      void removeEntry(auth, entry).then(report('account.security.removed'))
-                    }
-                  >
-                    {t('account.security.remove', { name })}
-                  </button>
+              <SettingLine
+                key={line.kind}
+                title={t(line.title)}
+                {...(items.length === 0 ? { status: t('account.security.none') } : {})}
+                action={
+                  !owesFactor && (
+                    <button
+                      type="button"
+                      aria-expanded={adding === line.kind}
+                      onClick={() => {
+                        setAdding(adding === line.kind ? null : line.kind);
+                      }}
+                    >
+                      {t(line.add)}
+                    </button>
+                  )
+                }
+              >
+                {items.length > 0 && (
+                  <ul className="setting-items">
+                    {items.map((entry) => {
+                      const name = entry.name || t(line.item);
+                      return (
+                        <li key={entry.id}>
+                          <span className="security-name" dir="auto">
+                            {name}
+                          </span>{' '}
+                          <span className="meta">
+                            {t('account.security.added', { date: date(entry.createdAt) })}
+                            {entry.lastUsedAt &&
+                              ` · ${t('account.security.lastUsed', { date: date(entry.lastUsedAt) })}`}
+                          </span>{' '}
+                          {!owesFactor && (
+                            <button
+                              type="button"
+                              onClick={() =>
+                                void removeEntry(auth, entry).then((error) =>
+                                  report('account.security.removed', error),
+                                )
+                              }
+                            >
+                              {t('account.security.remove', { name })}
+                            </button>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
                 )}
-              </li>
+                {adding === line.kind && (
+                  <OpenedForm>
+                    <AddFactorForm
+                      auth={auth}
+                      kind={line.kind}
+                      onDone={(done, error) => void report(done, error)}
+                      onCancel={() => {
+                        setAdding(null);
+                      }}
+                    />
+                  </OpenedForm>
+                )}
+              </SettingLine>
             );
           })}
         </ul>
       )}
-      {owesFactor ? (
+      {owesFactor && (
         <>
           <p>{t('account.security.confirmFirst')}</p>
           <SecondFactorForm auth={auth} factors={verifiedFactors(session)} />
         </>
-      ) : (
-        <AddFactors auth={auth} onDone={(done, error) => void report(done)(error)} />
       )}
       <p
         role={message?.error ? 'alert' : 'status'}
