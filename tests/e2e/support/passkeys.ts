@@ -33,11 +33,9 @@ export async function addPasskey(page: Page, name: string, locale: Locale = 'en'
   await page.goto(onLocalhost(`/${locale}/account/`));
   const account = new AccountPage(page, locale);
   const security = account.section('account.security.heading');
-  const passkeys = security
-    .getByRole('listitem')
-    .filter({
-      has: page.getByRole('heading', { name: uiText(locale, 'account.security.passkeys') }),
-    });
+  const passkeys = security.getByRole('listitem').filter({
+    has: page.getByRole('heading', { name: uiText(locale, 'account.security.passkeys') }),
+  });
   await expect(passkeys.getByText(uiText(locale, 'account.security.none'))).toBeVisible();
   // The passkeys line's "Add…" opens its form: the name, then the browser's own dialog.
   await account.button('account.security.heading', 'account.security.passkey.add').click();
