@@ -26,15 +26,25 @@ const pixel = Buffer.from(
   'base64',
 );
 
-test('signed-out visitors learn what the page is for and sign in from it', async ({ page }) => {
+test('signed-out visitors learn what the page is for and sign in from it; the account code loads on that press', async ({
+  page,
+}) => {
   // Their language is German, so signing in here keeps them on this page.
   const member = await freshMember('Signed Out Sam', 'de');
   const account = new AccountPage(page, 'de');
+  const accountCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/AccountIsland\.[^/]*\.js$/.test(request.url())) accountCode.push(request.url());
+  });
   await account.open();
+  // Drawn by the page itself: the account island's code has not been asked for.
   await expect(account.main.getByText(account.text('account.signedOut'))).toBeVisible();
+  await page.waitForLoadState('load');
+  expect(accountCode).toEqual([]);
   await account.main.getByRole('button', { name: account.text('header.signIn') }).click();
   const header = new MemberHeader(page, 'de');
   await expect(header.dialog).toBeVisible();
+  await expect.poll(() => accountCode.length).toBe(1);
   await header.continueWith(member.email);
   await header.field('auth.field.password').fill(memberPassword);
   await header.button('auth.password.submit').click();

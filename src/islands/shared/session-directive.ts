@@ -10,6 +10,9 @@
 //   press in four by keyboard, in the browser tests). The island announces its first commit with
 //   HYDRATED_EVENT, and the click is replayed then.
 // - Another tab signs in (a `storage` event for the key): load and hydrate, to show the avatar.
+// - A press on the header's "Sign in" anywhere on the page (it is marked `data-sign-in`): load and
+//   hydrate, as a sign-in may follow. The account page's island is hydrated this way, so that it
+//   draws the member's sections once the dialog has signed them in.
 import type { ClientDirective } from 'astro';
 
 /** Dispatched (bubbling) from inside a `client:session` island by its first commit's effect. */
@@ -59,6 +62,9 @@ const sessionDirective: ClientDirective = (load, options, el) => {
     },
     { once: true },
   );
+  document.addEventListener('click', (event) => {
+    if (event.target instanceof Element && event.target.closest('[data-sign-in]')) void hydrate();
+  });
   window.addEventListener('storage', (event) => {
     if (event.key === storageKey && event.newValue !== null) void hydrate();
   });
