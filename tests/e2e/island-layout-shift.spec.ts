@@ -1,5 +1,6 @@
-// The pages a `client:load` island draws (account, e-mail link, new password, moderation): their
-// server render shows a loading line, and the island replaces it with the state it finds. Nothing
+// The pages an island draws (account, e-mail link, new password, moderation): their server render
+// shows a loading line (the account page without a session: its own signed-out prompt), and the
+// island replaces it with the state it finds. Nothing
 // the reader already sees may move when that happens, on a phone or a desktop, signed out or in.
 import type { BrowserContext, Page } from '@playwright/test';
 import {
