@@ -15,6 +15,8 @@ export const imagesCache = (version: string) => `${cachePrefix}-images-${version
 
 /** How many recently read articles the device keeps. */
 export const recentLimit = 20;
+/** How many images that pages showed the device keeps (kept articles' images are apart). */
+export const shownImagesLimit = 150;
 
 /** Stamped by the worker on a kept page: when it was fetched (ISO time). */
 export const savedAtHeader = 'x-offline-saved-at';

@@ -6,6 +6,8 @@
 //   and manifests, so those work offline and a new deploy never mixes old HTML with new assets;
 // - recent: the last 20 article pages read (NetworkFirst: online, the page comes from the
 //   network and its copy is refreshed), and the images pages showed (bounded);
+// - when the device's storage is full, the oldest recently read articles (with the images only
+//   they showed) make room first, then shown images; bookmarked copies are never removed for room;
 // - kept: bookmarked articles in the language they were bookmarked in, with their images, until
 //   the bookmark is removed (the pages send messages, src/offline/device-copies.ts).
 //
@@ -14,7 +16,7 @@
 // that fails with nothing kept gets the offline page of the address's locale.
 import { clientsClaim, registerQuotaErrorCallback, setCacheNameDetails } from 'workbox-core';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
+import { CacheExpiration } from 'workbox-expiration';
 import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
@@ -29,19 +31,9 @@ import {
   recentCache,
   recentLimit,
   savedAtHeader,
+  shownImagesLimit,
   type OfflineMessage,
 } from './offline-caches';
-
-/**
- * Workbox's expiration plugin as a `WorkboxPlugin`. Its class declares optional callbacks that the
- * plugin type (written before `exactOptionalPropertyTypes`) does not accept as possibly undefined;
- * at run time it is exactly the plugin Workbox documents.
- */
-function expirationPlugin(
-  config: ConstructorParameters<typeof ExpirationPlugin>[0],
-): WorkboxPlugin {
-  return new ExpirationPlugin(config) as WorkboxPlugin;
-}
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: { url: string; revision: string | null }[];
@@ -88,12 +80,25 @@ self.addEventListener('activate', (event) => {
 const pathOnly: WorkboxPlugin = {
   cacheKeyWillBeUsed: ({ request }) => Promise.resolve(new URL(request.url).pathname),
 };
-/** Only complete HTML pages are stored, stamped with the time they were fetched. */
-const stampPages: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) =>
-    response.ok && response.headers.get('content-type')?.includes('text/html')
-      ? stamped(response, {})
-      : null,
+/**
+ * Only complete HTML pages are stored, stamped with the time they were fetched, the last
+ * `recentLimit` read. The worker writes them itself (Workbox then stores nothing): Workbox's own
+ * write gives up when the storage is full (and its expiration plugin would empty the whole cache),
+ * where `putWithRoom` removes the oldest recently read articles and tries again. A bookmarked
+ * copy of the page is refreshed with it.
+ */
+const storeRecent: WorkboxPlugin = {
+  cacheWillUpdate: async ({ request, response }) => {
+    if (!response.ok || !response.headers.get('content-type')?.includes('text/html')) return null;
+    const path = new URL(request.url).pathname;
+    const page = await stamped(response, {});
+    await putWithRoom(caches_.recent, path, page);
+    await keepNewest(caches_.recent, recentLimit);
+    const kept = await (await caches.open(caches_.kept)).match(path);
+    const key = kept?.headers.get(articleKeyHeader);
+    if (key) await keepPage(path, key, page);
+    return null;
+  },
 };
 /** A stored page shown instead of the network's says so, with the time it was saved. */
 const markCopies: WorkboxPlugin = {
@@ -107,14 +112,8 @@ const keptOrOffline: WorkboxPlugin = {
     return kept ? markedCopy(kept, localeOf(request.url)) : offlinePage(request.url);
   },
 };
-/** A page read online refreshes its bookmarked copy too, and older kept copies now and then. */
+/** Online, older kept copies are fetched again now and then. */
 const refreshKept: WorkboxPlugin = {
-  cacheDidUpdate: async ({ request, newResponse }) => {
-    const kept = await caches.open(caches_.kept);
-    const old = await kept.match(request);
-    const key = old?.headers.get(articleKeyHeader);
-    if (key) await keepPage(new URL(request.url).pathname, key, newResponse.clone());
-  },
   fetchDidSucceed: ({ event, response }) => {
     event.waitUntil(refreshStaleKept());
     return Promise.resolve(response);
@@ -132,14 +131,7 @@ registerRoute(
     articlePathPattern.test(url.pathname),
   new NetworkFirst({
     cacheName: caches_.recent,
-    plugins: [
-      pathOnly,
-      stampPages,
-      expirationPlugin({ maxEntries: recentLimit, purgeOnQuotaError: true }),
-      refreshKept,
-      markCopies,
-      keptOrOffline,
-    ],
+    plugins: [pathOnly, storeRecent, refreshKept, markCopies, keptOrOffline],
   }),
 );
 
@@ -157,8 +149,14 @@ registerRoute(
   new CacheFirst({
     cacheName: caches_.images,
     plugins: [
-      expirationPlugin({ maxEntries: 150, purgeOnQuotaError: true }),
       {
+        // Stored by the worker, as the recent pages are (room made on a full storage).
+        cacheWillUpdate: async ({ request, response }) => {
+          if (!response.ok) return null;
+          await putWithRoom(caches_.images, request.url, response);
+          await keepNewest(caches_.images, shownImagesLimit);
+          return null;
+        },
         cachedResponseWillBeUsed: async ({ cachedResponse, request }) =>
           cachedResponse ?? (await caches.open(caches_.keptImages)).match(request),
       },
@@ -176,7 +174,10 @@ self.addEventListener('message', (event) => {
   else if (message?.type === 'forget') event.waitUntil(forget());
 });
 
-/** Sign-out: the caches of what was read and kept, and the expiry's record of their addresses. */
+/**
+ * Sign-out: the caches of what was read and kept, and Workbox's expiry record of their addresses
+ * (the worker bounds its caches itself now; a device may still have the record of an earlier one).
+ */
 async function forget(): Promise<void> {
   for (const name of [caches_.recent, caches_.images]) {
     await new CacheExpiration(name, { maxEntries: 1 }).delete();
@@ -321,8 +322,9 @@ async function stamped(response: Response, extra: Record<string, string>): Promi
 }
 
 /**
- * Puts a response in a cache; when the device's storage is full, the oldest recently read
- * articles (and shown images) make room first. Bookmarks are never removed for room.
+ * Puts a response in a cache; when the device's storage is full (QuotaExceededError), room is
+ * made (`freeRoom`) and the write tried again, until it fits or nothing is left to remove (then
+ * the response is not kept). Bookmarks are never removed for room.
  */
 async function putWithRoom(cacheName: string, request: string, response: Response): Promise<void> {
   for (;;) {
@@ -331,9 +333,27 @@ async function putWithRoom(cacheName: string, request: string, response: Respons
       return;
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'QuotaExceededError')) throw error;
-      if (!(await freeOldest(caches_.recent)) && !(await freeOldest(caches_.images))) return;
+      if (!(await freeRoom())) return;
     }
   }
+}
+
+/**
+ * Removes the oldest recently read article and the shown images no other recent article shows;
+ * with no recent article left, the oldest shown image. False when both are empty.
+ */
+async function freeRoom(): Promise<boolean> {
+  const recent = await caches.open(caches_.recent);
+  const [oldest, ...others] = await recent.keys();
+  if (!oldest) return freeOldest(caches_.images);
+  const imagesOf = async (request: Request) =>
+    articleImages((await (await recent.match(request))?.text()) ?? '');
+  const its = await imagesOf(oldest);
+  const stillShown = new Set((await Promise.all(others.map(imagesOf))).flat());
+  await recent.delete(oldest);
+  const shown = await caches.open(caches_.images);
+  for (const image of its) if (!stillShown.has(image)) await shown.delete(image);
+  return true;
 }
 
 /** Deletes a cache's oldest entry (a cache lists in the order things were put). */
@@ -342,10 +362,21 @@ async function freeOldest(cacheName: string): Promise<boolean> {
   const [oldest] = await cache.keys();
   return oldest ? cache.delete(oldest) : false;
 }
-// A full storage met by Workbox's own writes: the shown images go first (the recent articles'
-// plugin empties its cache when the write was its own).
+
+/**
+ * Bounds a cache to its `limit` newest entries. A cache lists in the order things were put, and a
+ * page read again online is put again: the oldest read go first.
+ */
+async function keepNewest(cacheName: string, limit: number): Promise<void> {
+  const cache = await caches.open(cacheName);
+  const requests = await cache.keys();
+  for (const request of requests.slice(0, Math.max(0, requests.length - limit))) {
+    await cache.delete(request);
+  }
+}
+// A full storage met by Workbox's own writes (the precache, at install): room for the next try.
 registerQuotaErrorCallback(async () => {
-  await freeOldest(caches_.images);
+  await freeRoom();
 });
 
 /** The images of an article's text and cover (every width of `srcset`), on this site. */

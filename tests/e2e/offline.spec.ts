@@ -230,6 +230,63 @@ for (const locale of ['en', 'ar'] as const) {
     }
   });
 
+  test(`on a full storage the oldest recent articles make room, and bookmarks stay (${locale})`, async ({
+    browser,
+    data,
+    world,
+  }) => {
+    test.skip(!backendAvailable, 'runs a local backend of its own, for a local build only');
+    test.setTimeout(120_000);
+    await world.online();
+    const [bookmarked, oldest, older, newer, newest] = routesOf(data, 'article', locale);
+    if (!bookmarked || !oldest || !older || !newer || !newest) {
+      throw new Error(`five ${locale} articles needed`);
+    }
+    const member = await freshMember('Offline Reader', locale, world.backendUrl);
+    const client = await nodeClient(undefined, world.backendUrl);
+    const { data: signIn } = await client.auth.signInWithPassword({
+      email: member.email,
+      password: memberPassword,
+    });
+    await client.from('bookmarks').insert({ article_key: bookmarked.article.key });
+    const context = await contextWithSession(browser, signIn.session, world.backendUrl);
+    const page = await context.newPage();
+    const quota = await context.newCDPSession(page);
+    const origin = new URL(world.url('/')).origin;
+    try {
+      await page.goto(world.url(`/${locale}/`));
+      await workerReady(page);
+      await page.reload();
+      await expect.poll(() => devicePaths(page, 'kept')).toContain(bookmarked.path);
+      for (const read of [oldest, older]) {
+        await page.goto(world.url(read.path));
+        await expect.poll(() => devicePaths(page, 'recent')).toContain(read.path);
+      }
+
+      // The device's storage is made full: less room left than one more article takes.
+      const { usage = 0 } = await page.evaluate(() => navigator.storage.estimate());
+      await quota.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage + 10_000 });
+      for (const read of [newer, newest]) {
+        await page.goto(world.url(read.path));
+        await expect.poll(() => devicePaths(page, 'recent')).toContain(read.path);
+      }
+      // The oldest read made room; the bookmark stayed.
+      expect(await devicePaths(page, 'recent')).not.toContain(oldest.path);
+      expect(await devicePaths(page, 'kept')).toContain(bookmarked.path);
+
+      await world.offline();
+      await page.goto(world.url(bookmarked.path));
+      await expectShownFromCopy(page, locale, bookmarked.article.title);
+      await page.goto(world.url(newest.path));
+      await expectShownFromCopy(page, locale, newest.article.title);
+      await page.goto(world.url(oldest.path));
+      await expect(page.locator('h1')).toHaveText(uiText(locale, 'offline.title'));
+    } finally {
+      await quota.send('Storage.overrideQuotaForOrigin', { origin }).catch(() => undefined);
+      await context.close();
+    }
+  });
+
   test(`each locale's pages link a web app manifest in that language (${locale})`, async ({
     page,
     request,
