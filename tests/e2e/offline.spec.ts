@@ -185,8 +185,13 @@ for (const locale of ['en', 'ar'] as const) {
       const draft = `Offline draft ${Date.now()}`;
       await comments.getByLabel(uiText(locale, 'comments.form.label')).fill(draft);
 
-      // The reading list shows both bookmarks as bookmarked.
-      await page.goto(world.url(`/${locale}/reading-list/`));
+      // The account menu leads to the reading list, which shows both bookmarks as bookmarked.
+      await page.locator('header .avatar-button').click();
+      await page
+        .locator('header')
+        .getByRole('link', { name: uiText(locale, 'header.readingList') })
+        .click();
+      await expect(page.locator('h1')).toHaveText(uiText(locale, 'readingList.title'));
       const keptList = page.locator('section').filter({
         has: page.getByRole('heading', { name: uiText(locale, 'readingList.bookmarked') }),
       });
