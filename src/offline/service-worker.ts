@@ -11,7 +11,8 @@
 // - kept: bookmarked articles in the language they were bookmarked in, with their images, until
 //   the bookmark is removed (the pages send messages, src/offline/device-copies.ts).
 //
-// Only this site's own pages, images and scripts go through it: the Supabase API (another origin)
+// Only this site's own pages, images and scripts go through it, and the images of Sanity's CDN
+// (hosted content's covers, src/offline/article-images.ts): the Supabase API (another origin)
 // is never routed, so nothing of a member's (tokens, profile, comments) is stored. A navigation
 // that fails with nothing kept gets the offline page of the address's locale.
 import { clientsClaim, registerQuotaErrorCallback, setCacheNameDetails } from 'workbox-core';
@@ -21,6 +22,7 @@ import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { defaultLocale, isLocale, type Locale } from '../i18n/locales';
+import { imageAccept, isKeptImageOrigin, keptImageUrls } from './article-images';
 import {
   articleKeyHeader,
   articlePathPattern,
@@ -144,12 +146,34 @@ registerRoute(
 );
 
 // --- Images: what pages showed (bounded), and the kept articles' images -------------------------
+// The site's own and Sanity's CDN's, under the same rules. The CDN answers in the format the
+// request's Accept names (Vary: Accept): a kept image is found whatever Accept asks for it.
+const anyAccept = { ignoreVary: true };
 registerRoute(
-  ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
+  ({ request, url }) =>
+    request.destination === 'image' && isKeptImageOrigin(url, self.location.origin),
   new CacheFirst({
     cacheName: caches_.images,
+    matchOptions: anyAccept,
     plugins: [
       {
+        // A hosted image is asked for with CORS: an `<img>`'s own request would give an opaque
+        // response, which cannot be checked and weighs megabytes in the storage quota.
+        requestWillFetch: ({ request }) =>
+          Promise.resolve(
+            new URL(request.url).origin === self.location.origin
+              ? request
+              : new Request(request.url, {
+                  mode: 'cors',
+                  credentials: 'omit',
+                  headers: { Accept: request.headers.get('accept') ?? imageAccept },
+                }),
+          ),
+        // Should the CDN refuse CORS, the image is shown as without the worker (and not kept).
+        handlerDidError: async ({ request }) =>
+          new URL(request.url).origin === self.location.origin
+            ? undefined
+            : fetch(request).catch(() => undefined),
         // Stored by the worker, as the recent pages are (room made on a full storage).
         cacheWillUpdate: async ({ request, response }) => {
           if (!response.ok) return null;
@@ -158,7 +182,7 @@ registerRoute(
           return null;
         },
         cachedResponseWillBeUsed: async ({ cachedResponse, request }) =>
-          cachedResponse ?? (await caches.open(caches_.keptImages)).match(request),
+          cachedResponse ?? (await caches.open(caches_.keptImages)).match(request, anyAccept),
       },
     ],
   }),
@@ -199,8 +223,8 @@ async function keepPage(path: string, key: string, response: Response): Promise<
   await putWithRoom(caches_.kept, path, page);
   for (const image of articleImages(html)) {
     const cache = await caches.open(caches_.keptImages);
-    if (await cache.match(image)) continue;
-    const file = await fetch(image).catch(() => null);
+    if (await cache.match(image, anyAccept)) continue;
+    const file = await fetchImage(image);
     if (file?.ok) await putWithRoom(caches_.keptImages, image, file);
   }
 }
@@ -217,7 +241,8 @@ async function dropArticle(key: string): Promise<void> {
   const images = await caches.open(caches_.keptImages);
   for (const entry of dropped) {
     await kept.delete(entry.request);
-    for (const image of entry.images) if (!stillShown.has(image)) await images.delete(image);
+    for (const image of entry.images)
+      if (!stillShown.has(image)) await images.delete(image, anyAccept);
   }
 }
 
@@ -295,7 +320,7 @@ async function carryCopy(copy: Response, path: string, target: string, oldNames:
   await putWithRoom(target, path, copy.clone());
   for (const image of articleImages(await copy.text())) {
     for (const name of oldNames.filter((n) => n.includes('-images-'))) {
-      const file = await (await caches.open(name)).match(image);
+      const file = await (await caches.open(name)).match(image, anyAccept);
       if (file) {
         await putWithRoom(
           target === caches_.kept ? caches_.keptImages : caches_.images,
@@ -352,7 +377,7 @@ async function freeRoom(): Promise<boolean> {
   const stillShown = new Set((await Promise.all(others.map(imagesOf))).flat());
   await recent.delete(oldest);
   const shown = await caches.open(caches_.images);
-  for (const image of its) if (!stillShown.has(image)) await shown.delete(image);
+  for (const image of its) if (!stillShown.has(image)) await shown.delete(image, anyAccept);
   return true;
 }
 
@@ -379,21 +404,18 @@ registerQuotaErrorCallback(async () => {
   await freeRoom();
 });
 
-/** The images of an article's text and cover (every width of `srcset`), on this site. */
+/** The images kept with an article page: its text's and cover's, the site's own and hosted. */
 function articleImages(html: string): string[] {
-  const article = /<article\b[\s\S]*?<\/article>/.exec(html)?.[0] ?? '';
-  const urls = new Set<string>();
-  for (const [, attribute, value = ''] of article.matchAll(/\s(src|srcset)="([^"]+)"/g)) {
-    const candidates =
-      attribute === 'srcset'
-        ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '')
-        : [value];
-    for (const candidate of candidates) {
-      const url = new URL(candidate.replaceAll('&amp;', '&'), self.location.origin);
-      if (url.origin === self.location.origin) urls.add(url.pathname + url.search);
-    }
-  }
-  return [...urls];
+  return keptImageUrls(html, self.location.origin);
+}
+
+/** An image as a page would get it, in the format the browser asks for; null when it fails. */
+function fetchImage(url: string): Promise<Response | null> {
+  return fetch(url, {
+    mode: 'cors',
+    credentials: 'omit',
+    headers: { Accept: imageAccept },
+  }).catch(() => null);
 }
 
 function localeOf(url: string): Locale {
