@@ -27,9 +27,11 @@ import {
   articleKeyHeader,
   articlePathPattern,
   cachePrefix,
+  copyIsStale,
   imagesCache,
   keptCache,
   keptImagesCache,
+  newestCopy,
   recentCache,
   recentLimit,
   savedAtHeader,
@@ -102,10 +104,17 @@ const storeRecent: WorkboxPlugin = {
     return null;
   },
 };
-/** A stored page shown instead of the network's says so, with the time it was saved. */
+/**
+ * A stored page shown instead of the network's says so, with the time it was saved. Read and
+ * bookmarked both, the newer of the two copies is shown (say, bookmarked after it was read, or
+ * refreshed since).
+ */
 const markCopies: WorkboxPlugin = {
-  cachedResponseWillBeUsed: async ({ cachedResponse, request }) =>
-    cachedResponse ? markedCopy(cachedResponse, localeOf(request.url)) : null,
+  cachedResponseWillBeUsed: async ({ cachedResponse, request }) => {
+    const kept = await (await caches.open(caches_.kept)).match(new URL(request.url).pathname);
+    const copy = newestCopy([cachedResponse, kept]);
+    return copy ? markedCopy(copy, localeOf(request.url)) : null;
+  },
 };
 /** Nothing stored either: a kept (bookmarked) copy, else the offline page. */
 const keptOrOffline: WorkboxPlugin = {
@@ -114,15 +123,14 @@ const keptOrOffline: WorkboxPlugin = {
     return kept ? markedCopy(kept, localeOf(request.url)) : offlinePage(request.url);
   },
 };
-/** Online, older kept copies are fetched again now and then. */
+/** Online (a page came from the site), kept copies saved a while ago are fetched again. */
 const refreshKept: WorkboxPlugin = {
   fetchDidSucceed: ({ event, response }) => {
-    event.waitUntil(refreshStaleKept());
+    refreshing ??= refreshStaleKept().finally(() => {
+      refreshing = null;
+    });
+    event.waitUntil(refreshing);
     return Promise.resolve(response);
-  },
-  fetchDidFail: () => {
-    lastRefresh = 0;
-    return Promise.resolve();
   },
 };
 
@@ -278,16 +286,21 @@ async function keptEntries(cache: Cache) {
 }
 
 // --- Refreshing kept copies ---------------------------------------------------------------------
-/** When kept copies were last refreshed; 0 after a failed request (then the next success does). */
-let lastRefresh = Date.now();
-const refreshEvery = 10 * 60 * 1000;
+/** The refresh under way, if any: pages loaded meanwhile do not start another. */
+let refreshing: Promise<void> | null = null;
 
-/** Online again (or a while since): fetch the bookmarked copies again, a corrected text replaces the old one. */
+/**
+ * Online again (or a while since): the bookmarked copies saved more than `keptRefreshAfter` ago
+ * are fetched again, so a corrected text replaces the old one. Each copy's own time decides (the
+ * browser stops an idle worker within a minute: nothing the worker remembers lasts that long).
+ */
 async function refreshStaleKept(): Promise<void> {
-  if (Date.now() - lastRefresh < refreshEvery) return;
-  lastRefresh = Date.now();
-  for (const entry of await keptEntries(await caches.open(caches_.kept))) {
-    await keepArticle(new URL(entry.request.url).pathname, entry.key);
+  const kept = await caches.open(caches_.kept);
+  for (const request of await kept.keys()) {
+    const copy = await kept.match(request);
+    const key = copy?.headers.get(articleKeyHeader);
+    if (!key || !copyIsStale(copy?.headers.get(savedAtHeader) ?? null, Date.now())) continue;
+    await keepArticle(new URL(request.url).pathname, key);
   }
 }
 

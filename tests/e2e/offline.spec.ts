@@ -10,6 +10,7 @@ import { backendAvailable } from './support/members.ts';
 import { OfflineWorld } from './support/offline-world.ts';
 import { anArticle, routesOf, type Locale } from './support/site-data.ts';
 import { uiText } from './support/ui-strings.ts';
+import { savedAtHeader } from '../../src/offline/offline-caches.ts';
 
 siteTest.use({ serviceWorkers: 'allow' });
 
@@ -56,6 +57,41 @@ async function devicePaths(page: Page, kind: 'kept' | 'recent'): Promise<string[
     }
     return paths;
   }, kind);
+}
+
+/** When the device's copy of a page was saved (ISO time), per kind; '' when there is none. */
+async function savedAt(page: Page, kind: 'kept' | 'recent', path: string): Promise<string> {
+  return page.evaluate(
+    async ({ wanted, path, header }) => {
+      for (const name of await caches.keys()) {
+        if (!name.startsWith(`polyglot-press-${wanted}-`) || name.includes('-images-')) continue;
+        const copy = await (await caches.open(name)).match(path);
+        if (copy) return copy.headers.get(header) ?? '';
+      }
+      return '';
+    },
+    { wanted: kind, path, header: savedAtHeader },
+  );
+}
+
+/** Makes a bookmarked copy look saved `minutes` ago (as after a while away); returns that time. */
+async function ageKeptCopy(page: Page, path: string, minutes: number): Promise<string> {
+  return page.evaluate(
+    async ({ path, minutes, header }) => {
+      const time = new Date(Date.now() - minutes * 60_000).toISOString();
+      for (const name of await caches.keys()) {
+        if (!name.startsWith('polyglot-press-kept-') || name.includes('-images-')) continue;
+        const cache = await caches.open(name);
+        const copy = await cache.match(path);
+        if (!copy) continue;
+        const headers = new Headers(copy.headers);
+        headers.set(header, time);
+        await cache.put(path, new Response(await copy.blob(), { status: copy.status, headers }));
+      }
+      return time;
+    },
+    { path, minutes, header: savedAtHeader },
+  );
 }
 
 async function expectShownFromCopy(page: Page, locale: Locale, title: string): Promise<void> {
@@ -168,12 +204,26 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
       await expect.poll(() => devicePaths(page, 'kept')).not.toContain(dropped.path);
 
+      // A bookmarked copy saved more than ten minutes ago is fetched again at the next page
+      // loaded online; one saved just now is not.
+      const hereSavedAt = await savedAt(page, 'kept', here.path);
+      const aged = await ageKeptCopy(page, elsewhere.path, 11);
+
       // The account page marks what the device keeps and links the reading list.
       await page.goto(world.url(`/${locale}/account/`));
+      await expect.poll(() => savedAt(page, 'kept', elsewhere.path)).not.toBe(aged);
+      expect((await savedAt(page, 'kept', elsewhere.path)) > aged).toBe(true);
+      expect(await savedAt(page, 'kept', here.path)).toBe(hereSavedAt);
       const bookmarks = page.locator('li', { hasText: elsewhere.article.title });
       await expect(bookmarks).toContainText(uiText(locale, 'account.bookmarks.offline'));
 
       await world.offline();
+
+      // Read, then bookmarked: the bookmarked copy is the newer, and the one shown.
+      const keptAt = await savedAt(page, 'kept', here.path);
+      expect(keptAt > (await savedAt(page, 'recent', here.path))).toBe(true);
+      await page.goto(world.url(here.path));
+      await expect(page.locator('[data-offline-note] time')).toHaveAttribute('datetime', keptAt);
 
       // The other device's bookmark, never opened here, reads offline with cover and fonts.
       await page.goto(world.url(elsewhere.path));
@@ -318,9 +368,18 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-test('the service worker is served uncached from the root', async ({ request, baseURL }) => {
+test('the service worker and the pages are served so that a new build reaches the worker', async ({
+  request,
+  baseURL,
+  data,
+}) => {
   const response = await request.get(`${baseURL}/sw.js`);
   expect(response.ok()).toBe(true);
   expect(response.headers()['cache-control']).toBe('no-cache');
   expect(response.headers()['service-worker-allowed']).toBe('/');
+  // Pages are revalidated on every visit, so the worker's own fetch never gets an old copy.
+  for (const path of ['/ar/', anArticle(data, { locale: 'ar' }).path, '/ar/offline/']) {
+    const page = await request.get(`${baseURL}${path}`);
+    expect(page.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  }
 });
