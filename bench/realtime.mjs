@@ -26,11 +26,13 @@ const { values: args } = parseArgs({
     sizes: { type: 'string', default: '100,500,1000' },
     events: { type: 'string', default: '10' },
     paths: { type: 'string', default: 'changes,database,broadcast' },
+    processes: { type: 'string', default: '1' },
   },
 });
 const SIZES = args.sizes.split(',').map(Number);
 const EVENTS = Number(args.events);
 const PATHS = args.paths.split(',');
+const PROCESSES = Number(args.processes);
 const INTERVAL_MS = 500;
 const SETTLE_MS = 3000;
 const ARTICLE = 'bench-popular-article';
@@ -73,10 +75,27 @@ async function readers(count) {
   );
 }
 
-function startSubscribers(options) {
-  const child = fork(new URL('./realtime/subscribers.mjs', import.meta.url));
-  child.send(options);
-  const next = (type) =>
+/**
+ * The subscribers, split over `PROCESSES` child processes (readers are on many machines; one
+ * process reading every socket would time its own queue). Resolves with what all of them report.
+ */
+function startSubscribers({ tokens, count, ...options }) {
+  const children = Array.from(
+    { length: Math.min(PROCESSES, count) },
+    (_, part, parts = Math.min(PROCESSES, count)) => {
+      const first = Math.floor((part * count) / parts);
+      const end = Math.floor(((part + 1) * count) / parts);
+      const child = fork(new URL('./realtime/subscribers.mjs', import.meta.url));
+      child.send({
+        ...options,
+        tokens: tokens?.slice(first, end) ?? null,
+        count: end - first,
+        first,
+      });
+      return child;
+    },
+  );
+  const nextOf = (child, type) =>
     new Promise((resolve, reject) => {
       const onMessage = (message) => {
         if (message.type !== type) return;
@@ -88,7 +107,26 @@ function startSubscribers(options) {
         if (code !== 0) reject(new Error(`subscribers exited with ${code}`));
       });
     });
-  return { child, next };
+  const ready = async () => {
+    const parts = await Promise.all(children.map((child) => nextOf(child, 'ready')));
+    const refusals = {};
+    for (const part of parts) {
+      for (const [reason, n] of Object.entries(part.refusals)) {
+        refusals[reason] = (refusals[reason] ?? 0) + n;
+      }
+    }
+    return {
+      subscribeMs: Math.max(...parts.map((part) => part.subscribeMs)),
+      joined: parts.flatMap((part) => part.joined),
+      refusals,
+    };
+  };
+  const arrivals = async () => {
+    const replies = children.map((child) => nextOf(child, 'arrivals'));
+    for (const child of children) child.send({ type: 'finish' });
+    return (await Promise.all(replies)).flatMap((reply) => reply.arrivals);
+  };
+  return { ready, arrivals };
 }
 
 /** Sends one event on `path`; resolves once it is handed to the server. */
@@ -120,7 +158,7 @@ function sender(path) {
 async function run(path, count, signedIn) {
   const tokens = signedIn ? await readers(count) : null;
   peakRss = process.memoryUsage().rss;
-  const { child, next } = startSubscribers({
+  const subscribers = startSubscribers({
     url,
     anonKey: keys.anonKey,
     tokens,
@@ -128,7 +166,7 @@ async function run(path, count, signedIn) {
     path,
     article: ARTICLE,
   });
-  const ready = await next('ready');
+  const ready = await subscribers.ready();
   const send = sender(path);
   const sent = new Map();
   for (let i = 0; i < EVENTS; i++) {
@@ -139,9 +177,7 @@ async function run(path, count, signedIn) {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, at + INTERVAL_MS - now())));
   }
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  const reply = next('arrivals');
-  child.send({ type: 'finish' });
-  const { arrivals } = await reply;
+  const arrivals = await subscribers.arrivals();
   send.close?.();
   const joined = new Set(ready.joined);
   const seen = new Set();
@@ -188,7 +224,7 @@ function refusalLines(r) {
 const refusalNotes = [];
 console.log(
   `Realtime benchmark (Node ${process.version}): ${EVENTS} comments at 2/s per row, ` +
-    `one socket per subscriber, subscribers in a child process\n`,
+    `one socket per subscriber, subscribers in ${PROCESSES} child process(es)\n`,
 );
 const header =
   '| path | who | subscribers | subscribe s | refused | lost | dup | p50 ms | p95 ms | p99 ms | server RSS MB |';

@@ -4,7 +4,7 @@
 import { createClient } from '@supabase/supabase-js';
 
 // The options (with up to 1,000 tokens) come as the first IPC message, not on the command line.
-const { url, anonKey, tokens, count, path, article } = await new Promise((resolve) => {
+const { url, anonKey, tokens, count, path, article, first } = await new Promise((resolve) => {
   process.once('message', resolve);
 });
 const now = () => performance.timeOrigin + performance.now();
@@ -19,7 +19,7 @@ function bodyOf(path, message) {
 }
 
 function subscribeOne(index) {
-  const token = tokens?.[index];
+  const token = tokens?.[index - first];
   const client = createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     // A join storm on a loaded machine can take longer than realtime-js's 10 s default.
@@ -69,7 +69,9 @@ function refusalCode(error) {
 }
 
 const began = now();
-const results = await Promise.all(Array.from({ length: count }, (_, index) => subscribeOne(index)));
+const results = await Promise.all(
+  Array.from({ length: count }, (_, index) => subscribeOne(first + index)),
+);
 const refusals = {};
 for (const result of results) {
   if (!result.joined) refusals[result.reason] = (refusals[result.reason] ?? 0) + 1;
@@ -77,7 +79,7 @@ for (const result of results) {
 process.send({
   type: 'ready',
   subscribeMs: now() - began,
-  joined: results.flatMap((result, index) => (result.joined ? [index] : [])),
+  joined: results.flatMap((result, index) => (result.joined ? [first + index] : [])),
   refusals,
 });
 process.on('message', async (message) => {

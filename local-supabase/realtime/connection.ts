@@ -21,6 +21,7 @@ import { refusals, type RealtimeQuota } from './limits.ts';
 import {
   decodeBinary,
   decodeText,
+  encodeBroadcast,
   encodeBroadcastBinary,
   encodeChange,
   encodeText,
@@ -145,12 +146,8 @@ export class Connection implements ChannelTransport {
       return;
     }
     if (body.binary) return;
-    channel.push('broadcast', {
-      type: 'broadcast',
-      event: body.event,
-      payload: body.payload,
-      ...(body.meta ? { meta: body.meta } : {}),
-    });
+    const envelope = { joinRef: channel.joinRef, ref: null, topic: channel.topic };
+    this.#ws.send(encodeBroadcast(envelope, body, this.#vsn));
   }
 
   #reply(message: PhoenixMessage, status: 'ok' | 'error', response: unknown): void {

@@ -89,35 +89,70 @@ export function encodeText(message: PhoenixMessage, vsn: Vsn): string {
   );
 }
 
-/** Each change's JSON, made once however many sockets it goes to (see `encodeChange`). */
-const changeJson = new WeakMap<object, string>();
-/** Stands in for the change in the envelope (`CHANGE_SLOT` as encodeText writes it). */
-const CHANGE_PLACEHOLDER = '\u0000change\u0000';
-const CHANGE_SLOT = JSON.stringify(CHANGE_PLACEHOLDER);
+/** Shared values' JSON, made once however many sockets they go to (see `spliced`). */
+const sharedJson = new WeakMap<object, string>();
+/** Stands in for the shared value in the envelope (`SHARED_SLOT` as encodeText writes it). */
+const SHARED_PLACEHOLDER = '\u0000shared\u0000';
+const SHARED_SLOT = JSON.stringify(SHARED_PLACEHOLDER);
 
 /**
- * The `postgres_changes` frame `encodeText` would make for `{ids, data}`, with `data` (one object per
- * change and role, shared by every subscriber it goes to, never changed once sent) serialised once
- * rather than per socket and spliced into each socket's envelope. `data` is the last value of the
- * frame in both vsn forms, so the slot is the last occurrence; the bytes are encodeText's.
+ * `frame` (encodeText's, with SHARED_PLACEHOLDER as its last value) with `value` serialised in the
+ * placeholder's place: `value` is one object shared by every socket it goes to and never changed
+ * once sent, so it is serialised once rather than per socket. The shared value is the last value of
+ * the frame in both vsn forms, so the slot is the last occurrence; the bytes are encodeText's.
  */
+function spliced(frame: string, value: object): string {
+  let json = sharedJson.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    sharedJson.set(value, json);
+  }
+  const at = frame.lastIndexOf(SHARED_SLOT);
+  return frame.slice(0, at) + json + frame.slice(at + SHARED_SLOT.length);
+}
+
+/** The `postgres_changes` frame `encodeText` would make for `{ids, data}`, `data` serialised once. */
 export function encodeChange(
   envelope: Omit<PhoenixMessage, 'event' | 'payload'>,
   ids: number[],
   data: object,
   vsn: Vsn,
 ): string {
-  let json = changeJson.get(data);
-  if (json === undefined) {
-    json = JSON.stringify(data);
-    changeJson.set(data, json);
-  }
   const frame = encodeText(
-    { ...envelope, event: 'postgres_changes', payload: { ids, data: CHANGE_PLACEHOLDER } },
+    { ...envelope, event: 'postgres_changes', payload: { ids, data: SHARED_PLACEHOLDER } },
     vsn,
   );
-  const at = frame.lastIndexOf(CHANGE_SLOT);
-  return frame.slice(0, at) + json + frame.slice(at + CHANGE_SLOT.length);
+  return spliced(frame, data);
+}
+
+/** What a channel hears of a broadcast, one object per broadcast (see `encodeBroadcast`). */
+const broadcastPayloads = new WeakMap<BroadcastBody, object>();
+
+/**
+ * The `broadcast` frame `encodeText` would make for this broadcast on one channel: the message
+ * (`{type, event, payload, meta?}`) is made and serialised once for every channel of the room, only
+ * the envelope (join ref, topic) per socket. Ten thousand readers of one article hear each comment:
+ * serialising it ten thousand times was most of the fan-out's own work.
+ */
+export function encodeBroadcast(
+  envelope: Omit<PhoenixMessage, 'event' | 'payload'>,
+  body: BroadcastBody,
+  vsn: Vsn,
+): string {
+  let message = broadcastPayloads.get(body);
+  if (message === undefined) {
+    message = {
+      type: 'broadcast',
+      event: body.event,
+      payload: body.payload,
+      ...(body.meta ? { meta: body.meta } : {}),
+    };
+    broadcastPayloads.set(body, message);
+  }
+  return spliced(
+    encodeText({ ...envelope, event: 'broadcast', payload: SHARED_PLACEHOLDER }, vsn),
+    message,
+  );
 }
 
 /** Decodes a binary frame: only kind 3 (user broadcast push) exists in the client's direction. */
@@ -159,8 +194,22 @@ export function decodeBinary(frame: Uint8Array): PhoenixMessage {
   }
 }
 
-/** A kind 4 frame (user broadcast to the client); throws when a header part exceeds 255 bytes. */
+/** Binary frames made, per broadcast: every channel of a room has the same topic. */
+const binaryFrames = new WeakMap<BroadcastBody, { topic: string; frame: Uint8Array }>();
+
+/**
+ * A kind 4 frame (user broadcast to the client), made once per broadcast and topic however many
+ * sockets it goes to; throws when a header part exceeds 255 bytes.
+ */
 export function encodeBroadcastBinary(topic: string, body: BroadcastBody): Uint8Array {
+  const made = binaryFrames.get(body);
+  if (made?.topic === topic) return made.frame;
+  const frame = binaryFrame(topic, body);
+  binaryFrames.set(body, { topic, frame });
+  return frame;
+}
+
+function binaryFrame(topic: string, body: BroadcastBody): Uint8Array {
   const encoder = new TextEncoder();
   const topicBytes = encoder.encode(topic);
   const eventBytes = encoder.encode(body.event);

@@ -12,6 +12,9 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { headersFor, notFoundPageFor, parseHeaders, parseNotFoundRules } from './host-rules.ts';
 
+/** The static hosts' default for files `_headers` gives no Cache-Control. */
+export const hostDefaultCacheControl = 'public, max-age=0, must-revalidate';
+
 export function createSiteApp(distDir: string): Hono {
   const read = (name: string) =>
     existsSync(join(distDir, name)) ? readFileSync(join(distDir, name), 'utf8') : '';
@@ -27,6 +30,11 @@ export function createSiteApp(distDir: string): Hono {
       if (c.res.status >= 400 && name.toLowerCase() === 'cache-control') continue;
       c.header(name, value);
     }
+    // What Netlify and Cloudflare Pages send when `_headers` says nothing: a browser asks again on
+    // every visit. Without it, a page with only `Last-Modified` is fresh for a while by the
+    // browser's own reckoning, and a new build (or the service worker's own fetch of a page)
+    // would get the old copy from the HTTP cache.
+    if (!c.res.headers.has('cache-control')) c.header('Cache-Control', hostDefaultCacheControl);
   });
   app.use('*', serveStatic({ root: distDir }));
   app.notFound((c) => {

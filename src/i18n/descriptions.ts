@@ -382,6 +382,8 @@ export const descriptions: Record<UiKey, string> = {
   'header.accountMenu':
     'Accessible name of the signed-in member’s avatar button that opens the account menu. {{name}} is the display name.',
   'header.account': 'Account menu entry leading to the account page.',
+  'header.readingList':
+    'Account menu entry leading to the reading-list page (the articles this device keeps to read offline).',
   'header.moderation':
     'Account menu entry leading to the moderation page (moderators and admins only).',
   'header.signOut': 'Account menu entry that signs out on this device.',

@@ -47,8 +47,14 @@ export async function listDeviceCopies(): Promise<DeviceCopies | null> {
     }
   }
   const newestFirst = (a: DeviceCopy, b: DeviceCopy) => b.savedAt.localeCompare(a.savedAt);
+  // A bookmarked article read recently is listed once, with the bookmarks, as the newer of its
+  // two copies (the one the worker opens offline).
+  const recentByPath = new Map(copies.recent.map((copy) => [copy.path, copy]));
+  copies.kept = copies.kept.map((copy) => {
+    const read = recentByPath.get(copy.path);
+    return read && read.savedAt > copy.savedAt ? { ...read, key: copy.key } : copy;
+  });
   copies.kept.sort(newestFirst);
-  // A bookmarked article read recently is listed once, with the bookmarks.
   const kept = new Set(copies.kept.map((copy) => copy.path));
   copies.recent = copies.recent.filter((copy) => !kept.has(copy.path)).sort(newestFirst);
   return copies;

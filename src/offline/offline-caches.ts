@@ -15,11 +15,41 @@ export const imagesCache = (version: string) => `${cachePrefix}-images-${version
 
 /** How many recently read articles the device keeps. */
 export const recentLimit = 20;
+/** How many images that pages showed the device keeps (kept articles' images are apart). */
+export const shownImagesLimit = 150;
 
 /** Stamped by the worker on a kept page: when it was fetched (ISO time). */
 export const savedAtHeader = 'x-offline-saved-at';
 /** Stamped on a bookmarked page: its article key (bookmarks are per article, not per language). */
 export const articleKeyHeader = 'x-offline-article';
+
+/** How old a bookmarked copy may be before an online visit fetches it again. */
+export const keptRefreshAfter = 10 * 60 * 1000;
+
+/** True when a kept copy saved at `savedAt` (ISO time; none: unknown) should be fetched again. */
+export function copyIsStale(savedAt: string | null, now: number): boolean {
+  const saved = savedAt === null ? Number.NaN : Date.parse(savedAt);
+  return Number.isNaN(saved) || now - saved > keptRefreshAfter;
+}
+
+/**
+ * The most recently saved of an article's copies on the device (its recent and its bookmarked
+ * one), by the time stamped on each; null when there is none.
+ */
+export function newestCopy<T extends { headers: Headers }>(
+  copies: (T | null | undefined)[],
+): T | null {
+  let newest: T | null = null;
+  for (const copy of copies) {
+    if (!copy) continue;
+    if (newest === null || savedAtOf(copy) > savedAtOf(newest)) newest = copy;
+  }
+  return newest;
+}
+
+function savedAtOf(copy: { headers: Headers }): string {
+  return copy.headers.get(savedAtHeader) ?? '';
+}
 
 /** Messages from pages to the worker. */
 export type OfflineMessage =

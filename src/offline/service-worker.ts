@@ -6,42 +6,38 @@
 //   and manifests, so those work offline and a new deploy never mixes old HTML with new assets;
 // - recent: the last 20 article pages read (NetworkFirst: online, the page comes from the
 //   network and its copy is refreshed), and the images pages showed (bounded);
+// - when the device's storage is full, the oldest recently read articles (with the images only
+//   they showed) make room first, then shown images; bookmarked copies are never removed for room;
 // - kept: bookmarked articles in the language they were bookmarked in, with their images, until
 //   the bookmark is removed (the pages send messages, src/offline/device-copies.ts).
 //
-// Only this site's own pages, images and scripts go through it: the Supabase API (another origin)
+// Only this site's own pages, images and scripts go through it, and the images of Sanity's CDN
+// (hosted content's covers, src/offline/article-images.ts): the Supabase API (another origin)
 // is never routed, so nothing of a member's (tokens, profile, comments) is stored. A navigation
 // that fails with nothing kept gets the offline page of the address's locale.
 import { clientsClaim, registerQuotaErrorCallback, setCacheNameDetails } from 'workbox-core';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
+import { CacheExpiration } from 'workbox-expiration';
 import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { defaultLocale, isLocale, type Locale } from '../i18n/locales';
+import { imageAccept, isKeptImageOrigin, keptImageUrls } from './article-images';
 import {
   articleKeyHeader,
   articlePathPattern,
   cachePrefix,
+  copyIsStale,
   imagesCache,
   keptCache,
   keptImagesCache,
+  newestCopy,
   recentCache,
   recentLimit,
   savedAtHeader,
+  shownImagesLimit,
   type OfflineMessage,
 } from './offline-caches';
-
-/**
- * Workbox's expiration plugin as a `WorkboxPlugin`. Its class declares optional callbacks that the
- * plugin type (written before `exactOptionalPropertyTypes`) does not accept as possibly undefined;
- * at run time it is exactly the plugin Workbox documents.
- */
-function expirationPlugin(
-  config: ConstructorParameters<typeof ExpirationPlugin>[0],
-): WorkboxPlugin {
-  return new ExpirationPlugin(config) as WorkboxPlugin;
-}
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: { url: string; revision: string | null }[];
@@ -88,17 +84,37 @@ self.addEventListener('activate', (event) => {
 const pathOnly: WorkboxPlugin = {
   cacheKeyWillBeUsed: ({ request }) => Promise.resolve(new URL(request.url).pathname),
 };
-/** Only complete HTML pages are stored, stamped with the time they were fetched. */
-const stampPages: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) =>
-    response.ok && response.headers.get('content-type')?.includes('text/html')
-      ? stamped(response, {})
-      : null,
+/**
+ * Only complete HTML pages are stored, stamped with the time they were fetched, the last
+ * `recentLimit` read. The worker writes them itself (Workbox then stores nothing): Workbox's own
+ * write gives up when the storage is full (and its expiration plugin would empty the whole cache),
+ * where `putWithRoom` removes the oldest recently read articles and tries again. A bookmarked
+ * copy of the page is refreshed with it.
+ */
+const storeRecent: WorkboxPlugin = {
+  cacheWillUpdate: async ({ request, response }) => {
+    if (!response.ok || !response.headers.get('content-type')?.includes('text/html')) return null;
+    const path = new URL(request.url).pathname;
+    const page = await stamped(response, {});
+    await putWithRoom(caches_.recent, path, page);
+    await keepNewest(caches_.recent, recentLimit);
+    const kept = await (await caches.open(caches_.kept)).match(path);
+    const key = kept?.headers.get(articleKeyHeader);
+    if (key) await keepPage(path, key, page);
+    return null;
+  },
 };
-/** A stored page shown instead of the network's says so, with the time it was saved. */
+/**
+ * A stored page shown instead of the network's says so, with the time it was saved. Read and
+ * bookmarked both, the newer of the two copies is shown (say, bookmarked after it was read, or
+ * refreshed since).
+ */
 const markCopies: WorkboxPlugin = {
-  cachedResponseWillBeUsed: async ({ cachedResponse, request }) =>
-    cachedResponse ? markedCopy(cachedResponse, localeOf(request.url)) : null,
+  cachedResponseWillBeUsed: async ({ cachedResponse, request }) => {
+    const kept = await (await caches.open(caches_.kept)).match(new URL(request.url).pathname);
+    const copy = newestCopy([cachedResponse, kept]);
+    return copy ? markedCopy(copy, localeOf(request.url)) : null;
+  },
 };
 /** Nothing stored either: a kept (bookmarked) copy, else the offline page. */
 const keptOrOffline: WorkboxPlugin = {
@@ -107,21 +123,14 @@ const keptOrOffline: WorkboxPlugin = {
     return kept ? markedCopy(kept, localeOf(request.url)) : offlinePage(request.url);
   },
 };
-/** A page read online refreshes its bookmarked copy too, and older kept copies now and then. */
+/** Online (a page came from the site), kept copies saved a while ago are fetched again. */
 const refreshKept: WorkboxPlugin = {
-  cacheDidUpdate: async ({ request, newResponse }) => {
-    const kept = await caches.open(caches_.kept);
-    const old = await kept.match(request);
-    const key = old?.headers.get(articleKeyHeader);
-    if (key) await keepPage(new URL(request.url).pathname, key, newResponse.clone());
-  },
   fetchDidSucceed: ({ event, response }) => {
-    event.waitUntil(refreshStaleKept());
+    refreshing ??= refreshStaleKept().finally(() => {
+      refreshing = null;
+    });
+    event.waitUntil(refreshing);
     return Promise.resolve(response);
-  },
-  fetchDidFail: () => {
-    lastRefresh = 0;
-    return Promise.resolve();
   },
 };
 
@@ -132,14 +141,7 @@ registerRoute(
     articlePathPattern.test(url.pathname),
   new NetworkFirst({
     cacheName: caches_.recent,
-    plugins: [
-      pathOnly,
-      stampPages,
-      expirationPlugin({ maxEntries: recentLimit, purgeOnQuotaError: true }),
-      refreshKept,
-      markCopies,
-      keptOrOffline,
-    ],
+    plugins: [pathOnly, storeRecent, refreshKept, markCopies, keptOrOffline],
   }),
 );
 
@@ -152,15 +154,43 @@ registerRoute(
 );
 
 // --- Images: what pages showed (bounded), and the kept articles' images -------------------------
+// The site's own and Sanity's CDN's, under the same rules. The CDN answers in the format the
+// request's Accept names (Vary: Accept): a kept image is found whatever Accept asks for it.
+const anyAccept = { ignoreVary: true };
 registerRoute(
-  ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
+  ({ request, url }) =>
+    request.destination === 'image' && isKeptImageOrigin(url, self.location.origin),
   new CacheFirst({
     cacheName: caches_.images,
+    matchOptions: anyAccept,
     plugins: [
-      expirationPlugin({ maxEntries: 150, purgeOnQuotaError: true }),
       {
+        // A hosted image is asked for with CORS: an `<img>`'s own request would give an opaque
+        // response, which cannot be checked and weighs megabytes in the storage quota.
+        requestWillFetch: ({ request }) =>
+          Promise.resolve(
+            new URL(request.url).origin === self.location.origin
+              ? request
+              : new Request(request.url, {
+                  mode: 'cors',
+                  credentials: 'omit',
+                  headers: { Accept: request.headers.get('accept') ?? imageAccept },
+                }),
+          ),
+        // Should the CDN refuse CORS, the image is shown as without the worker (and not kept).
+        handlerDidError: async ({ request }) =>
+          new URL(request.url).origin === self.location.origin
+            ? undefined
+            : fetch(request).catch(() => undefined),
+        // Stored by the worker, as the recent pages are (room made on a full storage).
+        cacheWillUpdate: async ({ request, response }) => {
+          if (!response.ok) return null;
+          await putWithRoom(caches_.images, request.url, response);
+          await keepNewest(caches_.images, shownImagesLimit);
+          return null;
+        },
         cachedResponseWillBeUsed: async ({ cachedResponse, request }) =>
-          cachedResponse ?? (await caches.open(caches_.keptImages)).match(request),
+          cachedResponse ?? (await caches.open(caches_.keptImages)).match(request, anyAccept),
       },
     ],
   }),
@@ -176,7 +206,10 @@ self.addEventListener('message', (event) => {
   else if (message?.type === 'forget') event.waitUntil(forget());
 });
 
-/** Sign-out: the caches of what was read and kept, and the expiry's record of their addresses. */
+/**
+ * Sign-out: the caches of what was read and kept, and Workbox's expiry record of their addresses
+ * (the worker bounds its caches itself now; a device may still have the record of an earlier one).
+ */
 async function forget(): Promise<void> {
   for (const name of [caches_.recent, caches_.images]) {
     await new CacheExpiration(name, { maxEntries: 1 }).delete();
@@ -198,8 +231,8 @@ async function keepPage(path: string, key: string, response: Response): Promise<
   await putWithRoom(caches_.kept, path, page);
   for (const image of articleImages(html)) {
     const cache = await caches.open(caches_.keptImages);
-    if (await cache.match(image)) continue;
-    const file = await fetch(image).catch(() => null);
+    if (await cache.match(image, anyAccept)) continue;
+    const file = await fetchImage(image);
     if (file?.ok) await putWithRoom(caches_.keptImages, image, file);
   }
 }
@@ -216,7 +249,8 @@ async function dropArticle(key: string): Promise<void> {
   const images = await caches.open(caches_.keptImages);
   for (const entry of dropped) {
     await kept.delete(entry.request);
-    for (const image of entry.images) if (!stillShown.has(image)) await images.delete(image);
+    for (const image of entry.images)
+      if (!stillShown.has(image)) await images.delete(image, anyAccept);
   }
 }
 
@@ -252,16 +286,21 @@ async function keptEntries(cache: Cache) {
 }
 
 // --- Refreshing kept copies ---------------------------------------------------------------------
-/** When kept copies were last refreshed; 0 after a failed request (then the next success does). */
-let lastRefresh = Date.now();
-const refreshEvery = 10 * 60 * 1000;
+/** The refresh under way, if any: pages loaded meanwhile do not start another. */
+let refreshing: Promise<void> | null = null;
 
-/** Online again (or a while since): fetch the bookmarked copies again, a corrected text replaces the old one. */
+/**
+ * Online again (or a while since): the bookmarked copies saved more than `keptRefreshAfter` ago
+ * are fetched again, so a corrected text replaces the old one. Each copy's own time decides (the
+ * browser stops an idle worker within a minute: nothing the worker remembers lasts that long).
+ */
 async function refreshStaleKept(): Promise<void> {
-  if (Date.now() - lastRefresh < refreshEvery) return;
-  lastRefresh = Date.now();
-  for (const entry of await keptEntries(await caches.open(caches_.kept))) {
-    await keepArticle(new URL(entry.request.url).pathname, entry.key);
+  const kept = await caches.open(caches_.kept);
+  for (const request of await kept.keys()) {
+    const copy = await kept.match(request);
+    const key = copy?.headers.get(articleKeyHeader);
+    if (!key || !copyIsStale(copy?.headers.get(savedAtHeader) ?? null, Date.now())) continue;
+    await keepArticle(new URL(request.url).pathname, key);
   }
 }
 
@@ -294,7 +333,7 @@ async function carryCopy(copy: Response, path: string, target: string, oldNames:
   await putWithRoom(target, path, copy.clone());
   for (const image of articleImages(await copy.text())) {
     for (const name of oldNames.filter((n) => n.includes('-images-'))) {
-      const file = await (await caches.open(name)).match(image);
+      const file = await (await caches.open(name)).match(image, anyAccept);
       if (file) {
         await putWithRoom(
           target === caches_.kept ? caches_.keptImages : caches_.images,
@@ -321,8 +360,9 @@ async function stamped(response: Response, extra: Record<string, string>): Promi
 }
 
 /**
- * Puts a response in a cache; when the device's storage is full, the oldest recently read
- * articles (and shown images) make room first. Bookmarks are never removed for room.
+ * Puts a response in a cache; when the device's storage is full (QuotaExceededError), room is
+ * made (`freeRoom`) and the write tried again, until it fits or nothing is left to remove (then
+ * the response is not kept). Bookmarks are never removed for room.
  */
 async function putWithRoom(cacheName: string, request: string, response: Response): Promise<void> {
   for (;;) {
@@ -331,9 +371,27 @@ async function putWithRoom(cacheName: string, request: string, response: Respons
       return;
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'QuotaExceededError')) throw error;
-      if (!(await freeOldest(caches_.recent)) && !(await freeOldest(caches_.images))) return;
+      if (!(await freeRoom())) return;
     }
   }
+}
+
+/**
+ * Removes the oldest recently read article and the shown images no other recent article shows;
+ * with no recent article left, the oldest shown image. False when both are empty.
+ */
+async function freeRoom(): Promise<boolean> {
+  const recent = await caches.open(caches_.recent);
+  const [oldest, ...others] = await recent.keys();
+  if (!oldest) return freeOldest(caches_.images);
+  const imagesOf = async (request: Request) =>
+    articleImages((await (await recent.match(request))?.text()) ?? '');
+  const its = await imagesOf(oldest);
+  const stillShown = new Set((await Promise.all(others.map(imagesOf))).flat());
+  await recent.delete(oldest);
+  const shown = await caches.open(caches_.images);
+  for (const image of its) if (!stillShown.has(image)) await shown.delete(image, anyAccept);
+  return true;
 }
 
 /** Deletes a cache's oldest entry (a cache lists in the order things were put). */
@@ -342,27 +400,35 @@ async function freeOldest(cacheName: string): Promise<boolean> {
   const [oldest] = await cache.keys();
   return oldest ? cache.delete(oldest) : false;
 }
-// A full storage met by Workbox's own writes: the shown images go first (the recent articles'
-// plugin empties its cache when the write was its own).
+
+/**
+ * Bounds a cache to its `limit` newest entries. A cache lists in the order things were put, and a
+ * page read again online is put again: the oldest read go first.
+ */
+async function keepNewest(cacheName: string, limit: number): Promise<void> {
+  const cache = await caches.open(cacheName);
+  const requests = await cache.keys();
+  for (const request of requests.slice(0, Math.max(0, requests.length - limit))) {
+    await cache.delete(request);
+  }
+}
+// A full storage met by Workbox's own writes (the precache, at install): room for the next try.
 registerQuotaErrorCallback(async () => {
-  await freeOldest(caches_.images);
+  await freeRoom();
 });
 
-/** The images of an article's text and cover (every width of `srcset`), on this site. */
+/** The images kept with an article page: its text's and cover's, the site's own and hosted. */
 function articleImages(html: string): string[] {
-  const article = /<article\b[\s\S]*?<\/article>/.exec(html)?.[0] ?? '';
-  const urls = new Set<string>();
-  for (const [, attribute, value = ''] of article.matchAll(/\s(src|srcset)="([^"]+)"/g)) {
-    const candidates =
-      attribute === 'srcset'
-        ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '')
-        : [value];
-    for (const candidate of candidates) {
-      const url = new URL(candidate.replaceAll('&amp;', '&'), self.location.origin);
-      if (url.origin === self.location.origin) urls.add(url.pathname + url.search);
-    }
-  }
-  return [...urls];
+  return keptImageUrls(html, self.location.origin);
+}
+
+/** An image as a page would get it, in the format the browser asks for; null when it fails. */
+function fetchImage(url: string): Promise<Response | null> {
+  return fetch(url, {
+    mode: 'cors',
+    credentials: 'omit',
+    headers: { Accept: imageAccept },
+  }).catch(() => null);
 }
 
 function localeOf(url: string): Locale {

@@ -1,5 +1,5 @@
 // axe on the account page in every locale, light and dark: signed out, and signed in with a
-// bookmark listed and an error on screen.
+// bookmark listed, an error on screen and the header's account menu open.
 import { AccountPage, freshMember, memberPassword } from './support/account.ts';
 import { contextWithSession, nodeClient } from './support/community.ts';
 import { findAccessibilityViolations } from './support/axe.ts';
@@ -49,6 +49,11 @@ for (const locale of locales) {
       await expect(
         account.section('account.bookmarks.heading').getByRole('listitem').getByRole('link'),
       ).toHaveCount(1);
+      // The header's account menu open, with its entries (the reading list among them).
+      await page.locator('header .avatar-button').click();
+      await expect(
+        page.locator('header').getByRole('link', { name: account.text('header.readingList') }),
+      ).toHaveAttribute('href', `/${locale}/reading-list/`);
       expect(await findAccessibilityViolations(page)).toEqual([]);
       await context.close();
     });

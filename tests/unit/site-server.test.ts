@@ -65,8 +65,34 @@ describe('the site server of npm start', () => {
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
     const missing = await app.request('/_astro/gone.css');
     expect(missing.status).toBe(404);
-    expect(missing.headers.get('cache-control')).toBeNull();
+    expect(missing.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('has pages revalidated on every visit, as static hosts do, so a new build (and the service worker) gets them', async () => {
+    // Without a Cache-Control, `Last-Modified` alone would let the browser reuse a page for a while.
+    for (const path of ['/de/', '/de/404/']) {
+      const page = await app.request(path);
+      expect(page.headers.get('last-modified')).not.toBeNull();
+      expect(page.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    }
+  });
+});
+
+describe('the site server with the repository’s _headers', () => {
+  it('sends the service worker uncached and allowed to control the whole site', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const dist = aBuild();
+    writeFileSync(join(dist, '_headers'), await readFile('public/_headers', 'utf8'));
+    writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting();');
+    const app = createSiteApp(dist);
+    const worker = await app.request('/sw.js');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('service-worker-allowed')).toBe('/');
+    const page = await app.request('/de/');
+    expect(page.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const asset = await app.request('/_astro/site.css');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });
 

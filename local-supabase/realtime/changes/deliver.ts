@@ -48,11 +48,21 @@ function eventMatches(binding: PostgresBinding, type: string): boolean {
   return binding.event === '*' || binding.event === type;
 }
 
-/** Claims that differ only in their timestamps see the same rows: check them once. */
+const claimsKeys = new WeakMap<Claims, string>();
+
+/**
+ * Claims that differ only in their timestamps see the same rows: check them once. A subscriber's
+ * claims object lives until its token changes, so its key is made once, not on every batch.
+ */
 function claimsKey(claims: Claims): string {
-  return JSON.stringify(claims, (name, value: unknown) =>
-    name === 'exp' || name === 'iat' ? undefined : value,
-  );
+  let key = claimsKeys.get(claims);
+  if (key === undefined) {
+    key = JSON.stringify(claims, (name, value: unknown) =>
+      name === 'exp' || name === 'iat' ? undefined : value,
+    );
+    claimsKeys.set(claims, key);
+  }
+  return key;
 }
 
 type Send = () => void;

@@ -11,9 +11,16 @@ import type { TableInfo } from './tables.ts';
 export const FILTERS_PER_QUERY = 100;
 export const PARAMETERS_PER_QUERY = 2000;
 
-/** Identical filters share one key (and one evaluation). */
+const filterKeys = new WeakMap<readonly FilterCondition[], string>();
+
+/** Identical filters share one key (and one evaluation); a binding's key is made once. */
 export function filterKey(conditions: readonly FilterCondition[]): string {
-  return JSON.stringify(conditions.map((c) => [c.column, c.operator, c.negate, c.values]));
+  let key = filterKeys.get(conditions);
+  if (key === undefined) {
+    key = JSON.stringify(conditions.map((c) => [c.column, c.operator, c.negate, c.values]));
+    filterKeys.set(conditions, key);
+  }
+  return key;
 }
 
 export interface FilterResults {

@@ -1,5 +1,6 @@
-// Signed in: the member's avatar (or initials) opening a menu with the account page, moderation
-// (moderators and admins), and sign out. A disclosure (button + list of links), not an ARIA menu:
+// Signed in: the member's avatar (or initials) opening a menu with the account page, the reading
+// list (the articles this device keeps to read offline), moderation (moderators and admins), and
+// sign out. A disclosure (button + list of links), not an ARIA menu:
 // Tab and Enter work as everywhere else on the page.
 import { useEffect, useId, useRef, useState } from 'react';
 import { MemberAvatar } from '../shared/MemberAvatar';
@@ -11,10 +12,17 @@ interface Props {
   profile: Profile | null;
   email: string;
   accountPath: string;
+  readingListPath: string;
   moderationPath: string;
 }
 
-export function AccountMenu({ profile, email, accountPath, moderationPath }: Props) {
+export function AccountMenu({
+  profile,
+  email,
+  accountPath,
+  readingListPath,
+  moderationPath,
+}: Props) {
   const t = useT();
   const id = useId();
   const { signOut } = useSession();
@@ -69,6 +77,9 @@ export function AccountMenu({ profile, email, accountPath, moderationPath }: Pro
       <ul id={`${id}-menu`} className="account-menu-list" hidden={!open}>
         <li>
           <a href={accountPath}>{t('header.account')}</a>
+        </li>
+        <li>
+          <a href={readingListPath}>{t('header.readingList')}</a>
         </li>
         {(profile?.role === 'moderator' || profile?.role === 'admin') && (
           <li>

@@ -18,6 +18,8 @@ import type { LoadedDialog } from './LazySignInDialog';
 
 export interface HeaderPaths {
   account: string;
+  /** The articles this device keeps for reading offline. */
+  readingList: string;
   moderation: string;
   confirm: string;
   resetPassword: string;
@@ -117,6 +119,7 @@ export function Header({ auth, loadRest, locale, paths }: Props) {
           profile={profile}
           email={state.session.user.email ?? ''}
           accountPath={paths.account}
+          readingListPath={paths.readingList}
           moderationPath={paths.moderation}
         />
         <LocaleOffer

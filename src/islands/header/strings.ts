@@ -8,6 +8,7 @@ export const headerKeys = [
   'header.signIn',
   'header.accountMenu',
   'header.account',
+  'header.readingList',
   'header.moderation',
   'header.signOut',
   'auth.mfa.pending.finish',

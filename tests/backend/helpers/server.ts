@@ -142,7 +142,8 @@ function withGenerousLimits(settings: Settings = {}): Settings {
  * const { data, error } = await server.client().auth.signInWithPassword({ email, password });
  */
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'local-supabase-test-'));
+  // A given data directory is reused when it holds data (a backend stopped and started again).
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'local-supabase-test-')));
   const startOptions: StartOptions = {
     port: 0,
     mailboxPort: 0,

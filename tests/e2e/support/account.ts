@@ -12,13 +12,15 @@ let created = 0;
 
 /**
  * A new confirmed member of the e2e backend (through the admin API with the local backend's
- * public demo service key), so that changing or deleting them disturbs no other test.
+ * public demo service key), so that changing or deleting them disturbs no other test;
+ * `backendUrl` for a test that runs a backend of its own.
  */
 export async function freshMember(
   name = 'Fresh Member',
   locale: Locale = 'en',
+  backendUrl = process.env['E2E_SUPABASE_URL'],
 ): Promise<{ id: string; email: string; name: string }> {
-  const url = process.env['E2E_SUPABASE_URL'];
+  const url = backendUrl;
   if (!url) throw new Error('E2E_SUPABASE_URL is not set (playwright.config.ts sets it)');
   const admin = createClient(url, process.env['SERVICE_ROLE_KEY'] ?? DEMO_SERVICE_ROLE_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },

@@ -4,7 +4,9 @@
 // seeded template database, e-mail links pointing at the site under test, and auth's rate limits
 // raised (tests sign in and send mail far more often than a person would). Prints one line
 // `READY {"url","anonKey","serviceKey","mailboxUrl"}` (the service key is for benchmarks that write
-// past the members' limits); stops and deletes its data on SIGTERM/SIGINT.
+// past the members' limits); stops and deletes its data on SIGTERM/SIGINT. With
+// `E2E_SUPABASE_DATA_DIR`, its data lives there and stays when it stops, so that a test can stop the
+// backend and start it again with the members and bookmarks it had (tests/e2e/offline.spec.ts).
 import { startTestServer } from '../../backend/helpers/server.ts';
 
 function portFrom(name: string): number {
@@ -15,7 +17,9 @@ function portFrom(name: string): number {
 
 const plenty = 1_000_000;
 const siteUrl = new URL(process.env['E2E_SITE_URL'] ?? 'http://127.0.0.1:4321');
+const dataDir = process.env['E2E_SUPABASE_DATA_DIR'];
 const server = await startTestServer({
+  ...(dataDir ? { dataDir } : {}),
   port: portFrom('E2E_SUPABASE_PORT'),
   mailboxPort: portFrom('E2E_MAILBOX_PORT'),
   settings: {
@@ -45,7 +49,7 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  await server.stop();
+  await server.stop({ keepData: dataDir !== undefined });
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop());

@@ -7,8 +7,9 @@ import { passSecondFactor, staffFactor } from '../../backend/helpers/second-fact
 
 export const demoPassword = 'polyglot-demo-2026';
 
-function backend(): { url: string; anonKey: string } {
-  const url = process.env['E2E_SUPABASE_URL'];
+/** The backend the site under test talks to, unless a test runs its own (`backendUrl`). */
+function backend(backendUrl?: string): { url: string; anonKey: string } {
+  const url = backendUrl ?? process.env['E2E_SUPABASE_URL'];
   if (!url) throw new Error('E2E_SUPABASE_URL is not set (playwright.config.ts sets it)');
   // The Supabase CLI's public demo anon key, which the local backend uses by default.
   const anonKey =
@@ -21,8 +22,8 @@ function backend(): { url: string; anonKey: string } {
  * A Node client of the backend the site under test talks to, signed in when `email` is given; the
  * demo moderator and admin past their seeded second factor (aal2), as staff must be to moderate.
  */
-export async function nodeClient(email?: string): Promise<SupabaseClient> {
-  const { url, anonKey } = backend();
+export async function nodeClient(email?: string, backendUrl?: string): Promise<SupabaseClient> {
+  const { url, anonKey } = backend(backendUrl);
   const client = createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
@@ -59,9 +60,10 @@ export async function signedInContext(browser: Browser, email: string): Promise<
 export async function contextWithSession(
   browser: Browser,
   session: unknown,
+  backendUrl?: string,
 ): Promise<BrowserContext> {
   const context = await browser.newContext();
-  const key = storageKeyFor(backend().url);
+  const key = storageKeyFor(backend(backendUrl).url);
   await context.addInitScript(
     ([storageKey, value]) => {
       if (!window.localStorage.getItem(storageKey)) window.localStorage.setItem(storageKey, value);

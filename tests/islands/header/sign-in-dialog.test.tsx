@@ -82,6 +82,7 @@ function renderHeader(locale: Locale, url = server.url) {
           locale={locale}
           paths={{
             account: `/${locale}/account/`,
+            readingList: `/${locale}/reading-list/`,
             moderation: `/${locale}/moderation/`,
             confirm: `/${locale}/auth/confirm/`,
             resetPassword: `/${locale}/auth/reset-password/`,
