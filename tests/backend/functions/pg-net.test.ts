@@ -88,6 +88,9 @@ async function responseOf(id: number) {
     .poll(
       async () =>
         (await db().query('select 1 from net._http_response where id = $1', [id])).rows.length,
+      // The worker answers within a request's own timeout; on a loaded machine that can take
+      // longer than expect.poll's default second.
+      { timeout: 15_000 },
     )
     .toBe(1);
   const { rows } = await db().query<{
