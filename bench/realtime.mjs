@@ -27,12 +27,15 @@ const { values: args } = parseArgs({
     events: { type: 'string', default: '10' },
     paths: { type: 'string', default: 'changes,database,broadcast' },
     processes: { type: 'string', default: '1' },
+    // Readers joining per second, over all processes (default: all at once).
+    'joins-per-second': { type: 'string' },
   },
 });
 const SIZES = args.sizes.split(',').map(Number);
 const EVENTS = Number(args.events);
 const PATHS = args.paths.split(',');
 const PROCESSES = Number(args.processes);
+const JOINS_PER_SECOND = args['joins-per-second'] ? Number(args['joins-per-second']) : null;
 const INTERVAL_MS = 500;
 const SETTLE_MS = 3000;
 const ARTICLE = 'bench-popular-article';
@@ -91,6 +94,7 @@ function startSubscribers({ tokens, count, ...options }) {
         tokens: tokens?.slice(first, end) ?? null,
         count: end - first,
         first,
+        joinsPerSecond: JOINS_PER_SECOND && JOINS_PER_SECOND / parts,
       });
       return child;
     },
@@ -224,7 +228,8 @@ function refusalLines(r) {
 const refusalNotes = [];
 console.log(
   `Realtime benchmark (Node ${process.version}): ${EVENTS} comments at 2/s per row, ` +
-    `one socket per subscriber, subscribers in ${PROCESSES} child process(es)\n`,
+    `one socket per subscriber, subscribers in ${PROCESSES} child process(es), ` +
+    (JOINS_PER_SECOND ? `joining at ${JOINS_PER_SECOND}/s\n` : `all joining at once\n`),
 );
 const header =
   '| path | who | subscribers | subscribe s | refused | lost | dup | p50 ms | p95 ms | p99 ms | server RSS MB |';

@@ -4,9 +4,11 @@
 import { createClient } from '@supabase/supabase-js';
 
 // The options (with up to 1,000 tokens) come as the first IPC message, not on the command line.
-const { url, anonKey, tokens, count, path, article, first } = await new Promise((resolve) => {
-  process.once('message', resolve);
-});
+const { url, anonKey, tokens, count, path, article, first, joinsPerSecond } = await new Promise(
+  (resolve) => {
+    process.once('message', resolve);
+  },
+);
 const now = () => performance.timeOrigin + performance.now();
 /** [event body, subscriber index, arrival time] */
 const arrivals = [];
@@ -69,8 +71,19 @@ function refusalCode(error) {
 }
 
 const began = now();
+/**
+ * Readers arrive at `joinsPerSecond` (this process's share), as page loads spread them; without
+ * it all join at once, which past Realtime's join limit (5,000 a second) refuses the excess.
+ */
+const startAt = (index) =>
+  joinsPerSecond
+    ? new Promise((resolve) => setTimeout(resolve, (index * 1000) / joinsPerSecond))
+    : Promise.resolve();
 const results = await Promise.all(
-  Array.from({ length: count }, (_, index) => subscribeOne(first + index)),
+  Array.from({ length: count }, async (_, index) => {
+    await startAt(index);
+    return subscribeOne(first + index);
+  }),
 );
 const refusals = {};
 for (const result of results) {
