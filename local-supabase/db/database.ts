@@ -38,6 +38,11 @@ export interface RequestContext {
   headers?: Record<string, string>;
   /** Schemas of `search_path`, as PostgREST sets it (the request's schema, then `extra_search_path`). */
   searchPath?: readonly string[];
+  /**
+   * A read (GET, HEAD): the transaction is read only, as PostgREST runs it. Given with BEGIN, not
+   * as a statement of its own: each statement is a message to the database's thread and back.
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -309,10 +314,15 @@ class WorkerDatabase implements Database {
   async #runTransaction<T>(
     fn: (tx: Tx) => Promise<T>,
     setup?: { sql: string; params: unknown[] },
+    readOnly = false,
   ): Promise<T> {
     let result: T;
     try {
-      await this.#send(setup ? { op: 'begin', setup } : { op: 'begin' });
+      await this.#send({
+        op: 'begin',
+        ...(setup ? { setup } : {}),
+        ...(readOnly ? { readOnly } : {}),
+      });
       result = await fn(this.#direct);
     } catch (error) {
       await this.#direct.exec('rollback').catch(() => undefined);
@@ -328,7 +338,7 @@ class WorkerDatabase implements Database {
     }
     const setup = roleSetup(claims, request);
     return this.#serialize(() =>
-      this.#inTransaction.run(true, () => this.#runTransaction(fn, setup)),
+      this.#inTransaction.run(true, () => this.#runTransaction(fn, setup, request.readOnly)),
     );
   }
 

@@ -11,7 +11,7 @@ export type WorkerCommand =
   | { op: 'query'; sql: string; params: unknown[] }
   | { op: 'exec'; sql: string }
   /** BEGIN plus an optional setup query in one round trip (asRole's set_config). */
-  | { op: 'begin'; setup?: { sql: string; params: unknown[] } }
+  | { op: 'begin'; setup?: { sql: string; params: unknown[] }; readOnly?: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
   | { op: 'close' }

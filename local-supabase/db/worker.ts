@@ -109,7 +109,7 @@ async function handle(pg: PGlite, request: WorkerRequest): Promise<unknown> {
       await pg.exec(request.sql);
       return null;
     case 'begin':
-      await pg.exec('begin');
+      await pg.exec(request.readOnly ? 'begin read only' : 'begin');
       if (request.setup) await pg.query(request.setup.sql, request.setup.params);
       return null;
     case 'listen': {

@@ -62,13 +62,18 @@ export async function runAsCaller<T>(
     return await scope.db.asRole(
       scope.claims,
       async (tx) => {
-        if (readOnly) await tx.exec('set transaction read only');
         const result = await work(tx);
         check(result);
         if (rollback) throw new Rollback(result);
         return result;
       },
-      { method, path: scope.path, headers: requestHeaders(scope.c), searchPath: scope.searchPath },
+      {
+        method,
+        path: scope.path,
+        headers: requestHeaders(scope.c),
+        searchPath: scope.searchPath,
+        readOnly,
+      },
     );
   } catch (error) {
     if (error instanceof Rollback) return error.result as T;

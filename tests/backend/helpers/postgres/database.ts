@@ -78,10 +78,11 @@ class PostgresDatabase implements Database {
   async #runTransaction<T>(
     fn: (tx: Tx) => Promise<T>,
     setup?: { sql: string; params: unknown[] },
+    readOnly = false,
   ): Promise<T> {
     let result: T;
     try {
-      await this.#direct.exec('begin');
+      await this.#direct.exec(readOnly ? 'begin read only' : 'begin');
       if (setup) await this.#direct.query(setup.sql, setup.params);
       result = await fn(this.#direct);
     } catch (error) {
@@ -100,7 +101,9 @@ class PostgresDatabase implements Database {
     if (!API_ROLES.has(claims.role)) {
       return Promise.reject(new Error(`Refusing to run as role "${claims.role}"`));
     }
-    return this.#queue.run(() => this.#runTransaction(fn, roleSetup(claims, request)));
+    return this.#queue.run(() =>
+      this.#runTransaction(fn, roleSetup(claims, request), request?.readOnly),
+    );
   }
 
   async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
