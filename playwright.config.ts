@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
 import { resolveSupabaseSettings } from './src/lib/supabase-settings.ts';
+import { freePort } from './tests/backend/helpers/free-port.ts';
 
 /**
  * Browser tests of the built site (`dist/`, built by `npm test` before this runs, or by
@@ -21,21 +21,6 @@ import { resolveSupabaseSettings } from './src/lib/supabase-settings.ts';
  * (`E2E_MAILBOX_PORT`), which the tests read from the environment.
  */
 
-/** A port nobody listens on; the runner's workers inherit it through the environment. */
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port);
-        else reject(new Error('No port assigned'));
-      });
-    });
-  });
-}
-
 const externalBaseUrl = process.env['E2E_BASE_URL'];
 const distDir = process.env['E2E_DIST_DIR'] ?? 'dist';
 // Workers load this file again: only the runner (which has no port yet) checks and picks.
@@ -45,8 +30,8 @@ if (process.env['E2E_PORT'] === undefined) {
       `${distDir}/ has no build: run \`npm run build\` first (\`npm test\` does it for you).`,
     );
   }
-  process.env['E2E_PORT'] = String(await findFreePort());
-  process.env['E2E_MAILBOX_PORT'] ??= String(await findFreePort());
+  process.env['E2E_PORT'] = String(await freePort());
+  process.env['E2E_MAILBOX_PORT'] ??= String(await freePort());
 }
 const port = Number(process.env['E2E_PORT']);
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;

@@ -14,21 +14,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ANON_KEY } from '../../../local-supabase/config/defaults.ts';
 import { projectRoot } from '../../../local-supabase/paths.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { getTemplateDir } from '../helpers/template.ts';
-
-/** A port free right now on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  });
-}
 
 /** Whether something listens on the port (it cannot be bound). */
 function isTaken(port: number): Promise<boolean> {

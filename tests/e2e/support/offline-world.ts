@@ -3,23 +3,9 @@
 // page and of the service worker fails) and starts again on the same port, with the same data.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port);
-        else reject(new Error('No port assigned'));
-      });
-    });
-  });
-}
+import { freePort } from '../../backend/helpers/free-port.ts';
 
 /** A Node script run as a process that prints `READY …` once it serves; stopped with SIGTERM. */
 class Service {

@@ -3,10 +3,10 @@
 // that need real Postgres (the RLS matrix, loading a dump) start one per suite.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../free-port.ts';
 
 export interface PostgresCluster {
   host: string;
@@ -69,20 +69,6 @@ export function postgresUnavailableReason(): string | undefined {
     return `running as root and there is no "${RUN_AS_USER}" user to run PostgreSQL as`;
   }
   return undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('No port'));
-      });
-    });
-  });
 }
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
