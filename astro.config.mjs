@@ -1,7 +1,6 @@
 // @ts-check
 import { resolve } from 'node:path';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { siteOrigin } from './scripts/site-origin.ts';
 import { defaultDatasetDir, readContentConfig } from './src/content/source-config.ts';
@@ -10,7 +9,7 @@ import { defaultLocale, locales } from './src/i18n/locales.ts';
 import { inPlaceOutput } from './src/lib/in-place-output-integration.ts';
 import { localizedNotFoundPages } from './src/lib/localized-404-integration.ts';
 import { searchIndex } from './src/lib/search-index-integration.ts';
-import { serializeSitemapItem } from './src/lib/sitemap-serializer.ts';
+import { siteSitemap } from './src/lib/sitemap-integration.ts';
 import { offlineServiceWorker } from './src/offline/offline-integration.ts';
 import { connectSources, resolveSupabaseSettings } from './src/lib/supabase-settings.ts';
 
@@ -48,9 +47,8 @@ export default defineConfig({
   integrations: [
     inPlace.beforePages,
     react(),
-    // Fallback pages, 404 pages and the root chooser are dropped in `serialize` (it knows the
-    // routes); hreflang alternates come from the routing module because slugs differ per locale.
-    sitemap({ serialize: serializeSitemapItem }),
+    // The sitemap, without fallback pages, 404 pages and the root chooser (src/lib/sitemap-integration.ts).
+    siteSitemap(),
     // Pagefind, reading only the pages that can be searchable.
     searchIndex(),
     localizedNotFoundPages(),

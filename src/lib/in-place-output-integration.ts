@@ -25,10 +25,10 @@ import type { AstroIntegration } from 'astro';
  *
  * Which files are this build's: every file written during it (its modification time is not
  * older than a stamp file written when the build starts, on the same clock), and every page the
- * incremental manifest records (the reused pages left untouched). The rest is removed twice:
- * the pages before Pagefind reads them (`astro:build:generated`; this integration is listed
- * before the search index), everything else once the last file is written (`astro:build:done`;
- * listed last).
+ * incremental manifest records (the reused pages left untouched). A file that was there when the
+ * build started and is neither is removed: the pages before Pagefind reads them
+ * (`astro:build:generated`; this integration is listed before the search index), everything else
+ * once the last file is written (`astro:build:done`; listed last).
  *
  * Reused pages are only right if `outDir` is what this cache's last build left there. That is
  * recorded at the end of each build (the number of files and the newest modification time);
@@ -43,11 +43,18 @@ export function inPlaceOutput(): { beforePages: AstroIntegration; afterAll: Astr
   let manifestFile = '';
   let stamp = 0n;
 
-  /** The files of `outDir` this build neither wrote nor kept, leaving out those `skip` names. */
-  const staleFiles = (keep: Set<string>, skip?: (file: string) => boolean): string[] =>
-    listFiles(outDir)
-      .filter(({ file, mtimeNs }) => mtimeNs < stamp && !keep.has(file) && !skip?.(file))
-      .map(({ file }) => file);
+  /** The files in `outDir` when the build started (those it creates are never stale). */
+  let before: string[] = [];
+
+  /** The files of `outDir` this build neither wrote nor kept (Pagefind's folder left out). */
+  const staleFiles = (): string[] => {
+    const kept = keptPages();
+    return before.filter((file) => {
+      if (kept.has(file) || ownedBySearchIndex(file)) return false;
+      const stats = statSync(join(outDir, file), { bigint: true, throwIfNoEntry: false });
+      return stats !== undefined && stats.mtimeNs < stamp;
+    });
+  };
 
   const keptPages = (): Set<string> => {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
@@ -85,7 +92,8 @@ export function inPlaceOutput(): { beforePages: AstroIntegration; afterAll: Astr
         manifestFile = join(cacheDir, 'incremental-build.json');
       },
       'astro:build:start': ({ logger }) => {
-        const why = untrustedBecause(outDir, stateFile);
+        const { why, files } = checkFolder(outDir, stateFile);
+        before = why === undefined ? files : [];
         // Until this build completes, the folder is not one a later build may reuse pages from.
         rmSync(stateFile, { force: true });
         if (why !== undefined) {
@@ -97,7 +105,7 @@ export function inPlaceOutput(): { beforePages: AstroIntegration; afterAll: Astr
         stamp = statSync(stampFile, { bigint: true }).mtimeNs;
       },
       'astro:build:generated': () => {
-        remove(staleFiles(keptPages(), ownedBySearchIndex));
+        remove(staleFiles());
       },
     },
   };
@@ -106,10 +114,10 @@ export function inPlaceOutput(): { beforePages: AstroIntegration; afterAll: Astr
     name: 'polyglot-press:in-place-output-done',
     hooks: {
       'astro:build:done': ({ logger }) => {
-        const stale = staleFiles(keptPages(), ownedBySearchIndex);
+        const stale = staleFiles();
         remove(stale);
         if (stale.length > 0) logger.info(`removed ${stale.length} files of the previous build`);
-        writeFileSync(stateFile, JSON.stringify({ outDir, ...summary(outDir) }));
+        writeFileSync(stateFile, JSON.stringify({ outDir, ...summary(listFiles(outDir)) }));
       },
     },
   };
@@ -144,27 +152,30 @@ function listFiles(dir: string): FileEntry[] {
 }
 
 /** What the record of the folder's state holds: enough to notice another writer. */
-function summary(dir: string): { files: number; newest: string } {
-  const files = listFiles(dir);
+function summary(files: FileEntry[]): { files: number; newest: string } {
   let newest = 0n;
   for (const { mtimeNs } of files) if (mtimeNs > newest) newest = mtimeNs;
   return { files: files.length, newest: String(newest) };
 }
 
-/** Why `outDir` may not hold what this cache's last build wrote, or `undefined` if it does. */
-function untrustedBecause(outDir: string, stateFile: string): string | undefined {
+/**
+ * The files in `outDir`, and why it may not hold what this cache's last build wrote (`undefined`
+ * when it does).
+ */
+function checkFolder(outDir: string, stateFile: string): { why?: string; files: string[] } {
   let state: { outDir?: string; files?: number; newest?: string };
   try {
     state = JSON.parse(readFileSync(stateFile, 'utf8')) as typeof state;
   } catch {
-    return 'no record of the output folder from a completed build';
+    return { why: 'no record of the output folder from a completed build', files: [] };
   }
-  if (state.outDir !== outDir) return 'the last build went to another folder';
-  const now = summary(outDir);
+  if (state.outDir !== outDir) return { why: 'the last build went to another folder', files: [] };
+  const entries = listFiles(outDir);
+  const now = summary(entries);
   if (now.files !== state.files || now.newest !== state.newest) {
-    return 'the output folder changed since the last build';
+    return { why: 'the output folder changed since the last build', files: [] };
   }
-  return undefined;
+  return { files: entries.map(({ file }) => file) };
 }
 
 function emptyFolder(dir: string): void {
