@@ -56,11 +56,15 @@ export function inPlaceOutput(): { beforePages: AstroIntegration; afterAll: Astr
     });
   };
 
+  /** The pages this build reused in place: those its incremental manifest records. */
   const keptPages = (): Set<string> => {
+    const kept = new Set<string>();
+    // Only a manifest this build wrote (none without `experimental.incrementalBuild`).
+    const written = statSync(manifestFile, { bigint: true, throwIfNoEntry: false });
+    if (written === undefined || written.mtimeNs < stamp) return kept;
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
       routes: Record<string, { paths: Record<string, { outputFile: string }> }>;
     };
-    const kept = new Set<string>();
     for (const route of Object.values(manifest.routes)) {
       for (const path of Object.values(route.paths)) kept.add(path.outputFile);
     }
