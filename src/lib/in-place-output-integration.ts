@@ -105,7 +105,7 @@ export function inPlaceOutput(): { beforePages: AstroIntegration; afterAll: Astr
           emptyFolder(outDir);
         }
         mkdirSync(dirname(stampFile), { recursive: true });
-        writeFileSync(stampFile, '');
+        writeFileSync(stampFile, String(Date.now())); // written, so its time is now
         stamp = statSync(stampFile, { bigint: true }).mtimeNs;
       },
       'astro:build:generated': () => {
