@@ -7,7 +7,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
@@ -135,6 +135,9 @@ export function inPlaceOutput(): { beforePages: AstroIntegration; afterAll: Astr
  */
 const ownedBySearchIndex = (file: string): boolean => file.startsWith('pagefind/');
 
+/** A Git checkout of the output (a `gh-pages` worktree): Astro's emptying leaves `.git` too. */
+const isGit = (file: string): boolean => file === '.git' || file.startsWith(`.git${sep}`);
+
 interface FileEntry {
   file: string;
   mtimeNs: bigint;
@@ -149,10 +152,12 @@ function listFiles(dir: string): FileEntry[] {
   }
   return entries
     .filter((entry) => entry.isFile())
-    .map((entry) => {
-      const path = join(entry.parentPath, entry.name);
-      return { file: relative(dir, path), mtimeNs: statSync(path, { bigint: true }).mtimeNs };
-    });
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => !isGit(relative(dir, path)))
+    .map((path) => ({
+      file: relative(dir, path),
+      mtimeNs: statSync(path, { bigint: true }).mtimeNs,
+    }));
 }
 
 /** What the record of the folder's state holds: enough to notice another writer. */
@@ -189,7 +194,9 @@ function emptyFolder(dir: string): void {
   } catch {
     return;
   }
-  for (const name of names) rmSync(join(dir, name), { recursive: true, force: true });
+  for (const name of names) {
+    if (!isGit(name)) rmSync(join(dir, name), { recursive: true, force: true });
+  }
 }
 
 function removeEmptyParents(dir: string, root: string): void {

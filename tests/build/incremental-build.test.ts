@@ -3,7 +3,7 @@
  * editor's changes of every kind are made, the site is built again with the cache, and the result
  * is compared byte for byte with a clean build (no cache) of the same content.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -97,7 +97,12 @@ describe('an incremental build after content changes', () => {
       rmSync(join(site, 'en', 'articles', slug, 'index.html'));
       writeFileSync(join(site, 'de', 'index.html'), 'changed by hand');
       writeFileSync(join(site, 'fr', 'stray.html'), 'not from a build');
+      // An output folder that is a Git checkout (a gh-pages worktree) keeps its .git.
+      mkdirSync(join(site, '.git'));
+      writeFileSync(join(site, '.git', 'HEAD'), 'ref: refs/heads/gh-pages\n');
       await buildSite({ dataset, outDir: site, cacheDir: cache });
+      expect(readFileSync(join(site, '.git', 'HEAD'), 'utf8')).toBe('ref: refs/heads/gh-pages\n');
+      rmSync(join(site, '.git'), { recursive: true });
       expect(differingFiles(await cleanBuild('by-hand'), site)).toEqual([]);
     },
     buildTimeout,
