@@ -1,15 +1,15 @@
 // @ts-check
 import { resolve } from 'node:path';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { siteOrigin } from './scripts/site-origin.ts';
 import { defaultDatasetDir, readContentConfig } from './src/content/source-config.ts';
 import { lazyStringsPlugin } from './src/i18n/lazy-strings-plugin.ts';
 import { defaultLocale, locales } from './src/i18n/locales.ts';
+import { inPlaceOutput } from './src/lib/in-place-output-integration.ts';
 import { localizedNotFoundPages } from './src/lib/localized-404-integration.ts';
 import { searchIndex } from './src/lib/search-index-integration.ts';
-import { serializeSitemapItem } from './src/lib/sitemap-serializer.ts';
+import { siteSitemap } from './src/lib/sitemap-integration.ts';
 import { offlineServiceWorker } from './src/offline/offline-integration.ts';
 import { connectSources, resolveSupabaseSettings } from './src/lib/supabase-settings.ts';
 
@@ -20,6 +20,9 @@ const supabase = await resolveSupabaseSettings();
 process.env.PUBLIC_SUPABASE_URL = supabase.url;
 process.env.PUBLIC_SUPABASE_ANON_KEY = supabase.anonKey;
 const supabaseSources = connectSources(supabase.url);
+// Builds write into the previous output folder and remove what they did not write (first in the
+// list, so stale pages are gone before Pagefind reads the folder; its last step runs last).
+const inPlace = inPlaceOutput();
 
 export default defineConfig({
   // SITE_URL, else where `npm start` serves the site (PORT): the same origin the backend is given.
@@ -42,10 +45,10 @@ export default defineConfig({
   // Content is Portable Text, not Markdown; Shiki's inline styles would also break the CSP.
   markdown: { syntaxHighlight: false },
   integrations: [
+    inPlace.beforePages,
     react(),
-    // Fallback pages, 404 pages and the root chooser are dropped in `serialize` (it knows the
-    // routes); hreflang alternates come from the routing module because slugs differ per locale.
-    sitemap({ serialize: serializeSitemapItem }),
+    // The sitemap, without fallback pages, 404 pages and the root chooser (src/lib/sitemap-integration.ts).
+    siteSitemap(),
     // Pagefind, reading only the pages that can be searchable.
     searchIndex(),
     localizedNotFoundPages(),
@@ -63,6 +66,7 @@ export default defineConfig({
         },
       },
     },
+    inPlace.afterAll,
   ],
   vite: {
     // The sign-in dialog's strings, built per locale into the chunk loaded with the dialog.

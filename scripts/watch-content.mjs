@@ -5,8 +5,8 @@
 // A build that fails (content that breaks the model) is reported and the last site stays up.
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
 import { defaultDatasetDir, readContentConfig } from '../src/content/source-config.ts';
 import { runBuild } from './build.mjs';
 
@@ -17,6 +17,13 @@ const authoringDir = 'src/content/authoring';
  * old build until then). Always the same output folder: Astro reuses cached pages only for builds
  * into the folder the cache was made for.
  *
+ * Builds write into what their output folder holds and keep the pages that did not change
+ * (src/lib/in-place-output-integration.ts), so the folder that was live until now becomes the
+ * next build's `<dist>.next` and is brought up to the new build: only the files that differ are
+ * copied (with their times, which the next build checks), the ones the build removed are removed.
+ * This runs after the new build is served; if it is cut short, the next build notices and copies
+ * the reused pages from the cache instead.
+ *
  * @example const { code, rendered, reused } = await buildInPlaceOf('dist', {})
  */
 export async function buildInPlaceOf(dist, env, print) {
@@ -24,11 +31,63 @@ export async function buildInPlaceOf(dist, env, print) {
   const result = await runBuild(['--outDir', next], env, print);
   if (result.code === 0) {
     await rm(`${dist}.old`, { recursive: true, force: true });
-    await rename(dist, `${dist}.old`).catch(() => undefined);
+    const hadDist = await rename(dist, `${dist}.old`).then(
+      () => true,
+      () => false,
+    );
     await rename(next, dist);
-    await rm(`${dist}.old`, { recursive: true, force: true });
+    // The first time, every file is copied.
+    if (hadDist) await rename(`${dist}.old`, next);
+    else await mkdir(next, { recursive: true });
+    await mirror(dist, next);
   }
   return result;
+}
+
+/** The files under `dir` with their size and modification time (ns). */
+async function listFiles(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = new Map();
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const stats = await stat(path, { bigint: true });
+    files.set(relative(dir, path), `${stats.size}:${stats.mtimeNs}`);
+  }
+  return files;
+}
+
+/** Makes `to` hold the same files as `from`, times included, copying only those that differ. */
+async function mirror(from, to) {
+  const [source, target] = await Promise.all([listFiles(from), listFiles(to)]);
+  const copy = [...source].filter(([file, state]) => target.get(file) !== state).map(([f]) => f);
+  for (const file of target.keys()) {
+    if (!source.has(file)) await rm(join(to, file), { force: true });
+  }
+  if (copy.length > 0) {
+    // `cp -a` keeps the nanoseconds of the modification time, which the next build compares.
+    await new Promise((done, fail) => {
+      const cp = spawn('xargs', ['-0', 'cp', '-a', '--parents', '-t', resolve(to)], {
+        cwd: from,
+        stdio: ['pipe', 'ignore', 'inherit'],
+      });
+      cp.on('error', fail);
+      cp.on('close', (code) => (code === 0 ? done() : fail(new Error(`cp exited with ${code}`))));
+      cp.stdin.end(copy.join('\0'));
+    });
+  }
+  await removeEmptyDirs(to);
+}
+
+async function removeEmptyDirs(dir) {
+  const entries = await readdir(dir, { withFileTypes: true });
+  let left = entries.length;
+  for (const entry of entries) {
+    if (entry.isDirectory() && (await removeEmptyDirs(join(dir, entry.name)))) left--;
+  }
+  if (left > 0) return false;
+  await rmdir(dir);
+  return true;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import pagefind from 'astro-pagefind';
@@ -40,7 +41,15 @@ export function searchIndex(): AstroIntegration {
   };
 }
 
-/** Indexes the searchable pages under `outDir` into `outDir/pagefind`; returns what to log. */
+/**
+ * Indexes the searchable pages under `outDir` into `outDir/pagefind`; returns what to log.
+ *
+ * The folder is brought up to date rather than written afresh: builds write into the previous
+ * build's folder (in-place-output-integration.ts), and writing Pagefind's ~5,800 files of a
+ * 2,000-article site took 5.8 s where most were already there. Fragments and index chunks are
+ * named by a hash of their content, so one already present is left as it is; the few other files
+ * are compared; files of the previous index that this one does not have are removed.
+ */
 async function writeIndex(outDir: string): Promise<string[]> {
   const { index, errors } = await createIndex();
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
@@ -48,12 +57,39 @@ async function writeIndex(outDir: string): Promise<string[]> {
   if (added.errors.length > 0) {
     throw new Error(`Pagefind could not index the site: ${added.errors.join('; ')}`);
   }
-  const written = await index.writeFiles({ outputPath: join(outDir, 'pagefind') });
-  if (written.errors.length > 0) {
-    throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
+  const built = await index.getFiles();
+  if (built.errors.length > 0) {
+    throw new Error(`Pagefind could not write its index: ${built.errors.join('; ')}`);
   }
+  await index.deleteIndex();
+  const outputPath = join(outDir, 'pagefind');
+  const previous = new Set(listFiles(outputPath));
+  let written = 0;
+  for (const { path, content } of built.files) {
+    previous.delete(path);
+    const target = join(outputPath, path);
+    if (existsSync(target) && (hashNamed(path) || readFileSync(target).equals(content))) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, content);
+    written++;
+  }
+  for (const path of previous) rmSync(join(outputPath, path));
   return [
     `Pagefind indexed ${added.page_count} pages`,
-    `Pagefind wrote index to ${written.outputPath}`,
+    `Pagefind wrote index to ${outputPath} (${written} files written, ${previous.size} removed)`,
   ];
+}
+
+/** Pagefind's fragments, index chunks and metadata: their names carry a hash of their content. */
+const hashNamed = (path: string): boolean =>
+  /^(?:fragment|index|filter)\//.test(path) || path.endsWith('.pf_meta');
+
+function listFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+  } catch {
+    return [];
+  }
 }

@@ -3,7 +3,7 @@
  * editor's changes of every kind are made, the site is built again with the cache, and the result
  * is compared byte for byte with a clean build (no cache) of the same content.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -84,6 +84,26 @@ describe('an incremental build after content changes', () => {
       await contentChanges['replace an image'](dataset, 6);
       await buildSite({ dataset, outDir: site, cacheDir: cache });
       expect(differingFiles(await cleanBuild('names'), site)).toEqual([]);
+    },
+    buildTimeout,
+  );
+
+  test(
+    'pages deleted, changed or added by hand in the output folder: the next build writes the same site as a clean build',
+    async () => {
+      // Builds write into the previous output and keep its unchanged pages, so they must notice
+      // when something other than the last build changed the folder.
+      const [slug = ''] = slugsOf('article-0-en');
+      rmSync(join(site, 'en', 'articles', slug, 'index.html'));
+      writeFileSync(join(site, 'de', 'index.html'), 'changed by hand');
+      writeFileSync(join(site, 'fr', 'stray.html'), 'not from a build');
+      // An output folder that is a Git checkout (a gh-pages worktree) keeps its .git.
+      mkdirSync(join(site, '.git'));
+      writeFileSync(join(site, '.git', 'HEAD'), 'ref: refs/heads/gh-pages\n');
+      await buildSite({ dataset, outDir: site, cacheDir: cache });
+      expect(readFileSync(join(site, '.git', 'HEAD'), 'utf8')).toBe('ref: refs/heads/gh-pages\n');
+      rmSync(join(site, '.git'), { recursive: true });
+      expect(differingFiles(await cleanBuild('by-hand'), site)).toEqual([]);
     },
     buildTimeout,
   );
