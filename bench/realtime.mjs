@@ -83,22 +83,20 @@ async function readers(count) {
  * process reading every socket would time its own queue). Resolves with what all of them report.
  */
 function startSubscribers({ tokens, count, ...options }) {
-  const children = Array.from(
-    { length: Math.min(PROCESSES, count) },
-    (_, part, parts = Math.min(PROCESSES, count)) => {
-      const first = Math.floor((part * count) / parts);
-      const end = Math.floor(((part + 1) * count) / parts);
-      const child = fork(new URL('./realtime/subscribers.mjs', import.meta.url));
-      child.send({
-        ...options,
-        tokens: tokens?.slice(first, end) ?? null,
-        count: end - first,
-        first,
-        joinsPerSecond: JOINS_PER_SECOND && JOINS_PER_SECOND / parts,
-      });
-      return child;
-    },
-  );
+  const parts = Math.min(PROCESSES, count);
+  const children = Array.from({ length: parts }, (_, part) => {
+    const first = Math.floor((part * count) / parts);
+    const end = Math.floor(((part + 1) * count) / parts);
+    const child = fork(new URL('./realtime/subscribers.mjs', import.meta.url));
+    child.send({
+      ...options,
+      tokens: tokens?.slice(first, end) ?? null,
+      count: end - first,
+      first,
+      joinsPerSecond: JOINS_PER_SECOND && JOINS_PER_SECOND / parts,
+    });
+    return child;
+  });
   const nextOf = (child, type) =>
     new Promise((resolve, reject) => {
       const onMessage = (message) => {

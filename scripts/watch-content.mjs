@@ -6,8 +6,9 @@
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defaultDatasetDir, readContentConfig } from '../src/content/source-config.ts';
+import { filesUnder } from '../src/lib/files-under.ts';
 import { runBuild } from './build.mjs';
 
 const authoringDir = 'src/content/authoring';
@@ -46,13 +47,10 @@ export async function buildInPlaceOf(dist, env, print) {
 
 /** The files under `dir` with their size and modification time (ns). */
 async function listFiles(dir) {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = new Map();
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    const stats = await stat(path, { bigint: true });
-    files.set(relative(dir, path), `${stats.size}:${stats.mtimeNs}`);
+  for (const file of filesUnder(dir)) {
+    const stats = await stat(join(dir, file), { bigint: true });
+    files.set(file, `${stats.size}:${stats.mtimeNs}`);
   }
   return files;
 }

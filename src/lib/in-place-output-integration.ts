@@ -7,9 +7,10 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { filesUnder } from './files-under';
 
 /**
  * Incremental builds write into the previous build's output folder instead of an emptied one.
@@ -144,20 +145,9 @@ interface FileEntry {
 }
 
 function listFiles(dir: string): FileEntry[] {
-  let entries;
-  try {
-    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((path) => !isGit(relative(dir, path)))
-    .map((path) => ({
-      file: relative(dir, path),
-      mtimeNs: statSync(path, { bigint: true }).mtimeNs,
-    }));
+  return filesUnder(dir)
+    .filter((file) => !isGit(file))
+    .map((file) => ({ file, mtimeNs: statSync(join(dir, file), { bigint: true }).mtimeNs }));
 }
 
 /** What the record of the folder's state holds: enough to notice another writer. */

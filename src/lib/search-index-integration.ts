@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import pagefind from 'astro-pagefind';
 import { createIndex } from 'pagefind';
+import { filesUnder } from './files-under';
 
 /**
  * The built files that can hold a searchable page (`data-pagefind-body`, `route.searchable`):
@@ -63,7 +64,7 @@ async function writeIndex(outDir: string): Promise<string[]> {
   }
   await index.deleteIndex();
   const outputPath = join(outDir, 'pagefind');
-  const previous = new Set(listFiles(outputPath));
+  const previous = new Set(filesUnder(outputPath));
   let written = 0;
   for (const { path, content } of built.files) {
     previous.delete(path);
@@ -83,13 +84,3 @@ async function writeIndex(outDir: string): Promise<string[]> {
 /** Pagefind's fragments, index chunks and metadata: their names carry a hash of their content. */
 const hashNamed = (path: string): boolean =>
   /^(?:fragment|index|filter)\//.test(path) || path.endsWith('.pf_meta');
-
-function listFiles(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
-  } catch {
-    return [];
-  }
-}

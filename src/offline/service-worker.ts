@@ -171,11 +171,7 @@ registerRoute(
           Promise.resolve(
             new URL(request.url).origin === self.location.origin
               ? request
-              : new Request(request.url, {
-                  mode: 'cors',
-                  credentials: 'omit',
-                  headers: { Accept: request.headers.get('accept') ?? imageAccept },
-                }),
+              : imageRequest(request.url, request.headers.get('accept') ?? imageAccept),
           ),
         // Should the CDN refuse CORS, the image is shown as without the worker (and not kept).
         handlerDidError: async ({ request }) =>
@@ -422,13 +418,14 @@ function articleImages(html: string): string[] {
   return keptImageUrls(html, self.location.origin);
 }
 
+/** An image asked for with CORS, in the formats `accept` names (by default the browser's). */
+function imageRequest(url: string, accept = imageAccept): Request {
+  return new Request(url, { mode: 'cors', credentials: 'omit', headers: { Accept: accept } });
+}
+
 /** An image as a page would get it, in the format the browser asks for; null when it fails. */
 function fetchImage(url: string): Promise<Response | null> {
-  return fetch(url, {
-    mode: 'cors',
-    credentials: 'omit',
-    headers: { Accept: imageAccept },
-  }).catch(() => null);
+  return fetch(imageRequest(url)).catch(() => null);
 }
 
 function localeOf(url: string): Locale {
