@@ -18,6 +18,14 @@ export function storageKeyFor(url: string): string {
   return `sb-${new URL(url).hostname.split('.')[0] ?? ''}-auth-token`;
 }
 
+/**
+ * The storage key for the project this build talks to (astro.config.mjs resolves it), for the
+ * pages' inline checks of a stored session (the header, the account page).
+ */
+export function buildStorageKey(): string {
+  return storageKeyFor(import.meta.env.PUBLIC_SUPABASE_URL ?? 'http://127.0.0.1');
+}
+
 export function readClientSettings(): ClientSettings {
   const url = import.meta.env.PUBLIC_SUPABASE_URL;
   const anonKey = import.meta.env.PUBLIC_SUPABASE_ANON_KEY;
