@@ -41,7 +41,8 @@ export default defineConfig({
   build: { inlineStylesheets: 'always', concurrency: 2 },
   // Incremental builds: a page whose `cacheKey` (src/lib/page-cache-key.ts) and code are unchanged
   // since the last build is copied from the cache in node_modules/.astro/ instead of rendered.
-  experimental: { incrementalBuild: true },
+  // BUILD_CACHE=off builds every page and keeps no cache (bench:publish times a full build both ways).
+  experimental: { incrementalBuild: process.env.BUILD_CACHE !== 'off' },
   // Content is Portable Text, not Markdown; Shiki's inline styles would also break the CSP.
   markdown: { syntaxHighlight: false },
   integrations: [

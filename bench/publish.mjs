@@ -1,9 +1,10 @@
 /**
  * `npm run bench:publish [-- --articles 2000,20000] [--changes "edit an article,..."]
- * [--compare-each]`: how long an editor's change takes to be live. For each size, a generated
- * dataset is built in full (with the incremental cache, time and peak memory), then each kind of
+ * [--compare-each] [--full-builds 2]`: how long an editor's change takes to be live. For each
+ * size, a generated dataset is built in full without the cache (`BUILD_CACHE=off`) and with it,
+ * alternately (time, peak memory and what the cache costs), then each kind of
  * change of bench/lib/content-changes.mjs is made and the site built again: timed from the change
- * to dist/ complete, with pages rendered and reused. At the end a clean build (no cache) of the
+ * to dist/ complete, with pages rendered and reused. At the end a clean build (empty cache) of the
  * changed content is compared byte for byte with the incremental one (`--compare-each`: after
  * every change). Numbers and where the time goes: bench/README.md.
  */
@@ -21,6 +22,8 @@ const { values } = parseArgs({
     articles: { type: 'string', default: '2000,20000' },
     changes: { type: 'string', default: Object.keys(contentChanges).join(',') },
     'compare-each': { type: 'boolean', default: false },
+    // Full builds without and with the cache, alternated: what carrying the cache costs.
+    'full-builds': { type: 'string', default: '2' },
     out: { type: 'string', default: join(tmpdir(), 'bench-publish') },
   },
 });
@@ -34,14 +37,24 @@ async function timed(work) {
   return { ...result, seconds: (performance.now() - started) / 1000 };
 }
 
-/** `astro build` under /usr/bin/time for the peak memory of the full build. */
-function fullBuildWithMemory(dataset, outDir, cacheDir) {
+/**
+ * `astro build` into an empty folder (and, with the cache, an empty cache) under /usr/bin/time
+ * for the peak memory of the full build. `withCache: false` is `BUILD_CACHE=off`.
+ */
+function fullBuildWithMemory(dataset, outDir, cacheDir, withCache = true) {
+  rmSync(outDir, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
   const started = performance.now();
   const run = spawnSync(
     '/usr/bin/time',
     ['-f', 'maxrss %M', 'npx', 'astro', 'build', '--outDir', outDir],
     {
-      env: { ...process.env, CONTENT_DATASET_DIR: dataset, BUILD_CACHE_DIR: cacheDir },
+      env: {
+        ...process.env,
+        CONTENT_DATASET_DIR: dataset,
+        BUILD_CACHE_DIR: cacheDir,
+        BUILD_CACHE: withCache ? 'on' : 'off',
+      },
       encoding: 'utf8',
       maxBuffer: 1 << 30,
     },
@@ -62,9 +75,28 @@ for (const size of values.articles.split(',').map(Number)) {
   const cache = join(work, 'cache');
   await generateDataset(dataset, size);
   console.log(`\n${size.toLocaleString('en')} articles (load ${load()} on this machine)`);
-  const full = fullBuildWithMemory(dataset, site, cache);
+  const ratios = [];
+  for (let run = 0; run < Number(values['full-builds']); run++) {
+    const without = fullBuildWithMemory(
+      dataset,
+      join(work, 'no-cache'),
+      join(work, 'no-cache-cache'),
+      false,
+    );
+    rmSync(join(work, 'no-cache'), { recursive: true, force: true });
+    const full = fullBuildWithMemory(dataset, site, cache);
+    ratios.push(full.seconds / without.seconds);
+    console.log(
+      `  full build without the cache ${without.seconds.toFixed(1)} s (peak ${without.peakGiB.toFixed(2)} GiB), ` +
+        `with it ${full.seconds.toFixed(1)} s (peak ${full.peakGiB.toFixed(2)} GiB): ` +
+        `${((full.seconds / without.seconds - 1) * 100).toFixed(1)} % (load ${load()})`,
+    );
+  }
+  ratios.sort((a, b) => a - b);
+  const median =
+    (ratios[Math.floor((ratios.length - 1) / 2)] + ratios[Math.floor(ratios.length / 2)]) / 2;
   console.log(
-    `  full build with the cache: ${full.seconds.toFixed(1)} s, peak ${full.peakGiB.toFixed(2)} GiB`,
+    `  the cache's cost on a full build, median of ${ratios.length}: ${((median - 1) * 100).toFixed(1)} %`,
   );
   const n = articleFor(size);
   let compared = 0;

@@ -16,13 +16,17 @@ const manifestFile = join(cacheDir, 'incremental-build.json');
 
 /** Why this build cannot reuse pages, or `undefined` when the cache looks usable. */
 function whyFullBuild() {
+  if (process.env.BUILD_CACHE === 'off') return 'the cache is off (BUILD_CACHE=off)';
   let manifest;
   try {
     manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   } catch (error) {
-    return error?.code === 'ENOENT' ? 'no cache of an earlier build' : 'the cache is corrupt';
+    const why = error?.code === 'ENOENT' ? 'no cache of an earlier build' : 'the cache is corrupt';
+    return `${why} (${manifestFile})`;
   }
-  return manifest?.version === 1 ? undefined : 'the cache is from another version of Astro';
+  return manifest?.version === 1
+    ? undefined
+    : `the cache is from another version of Astro (${manifestFile})`;
 }
 const pageEntry = /[├└]─ /g;
 const reusedEntry = /\((?:restored|cached)\)/g;
@@ -45,7 +49,7 @@ function previousCount() {
 export function runBuild(args, env, print = (line) => console.log(line)) {
   const total = previousCount();
   const fullBecause = whyFullBuild();
-  if (fullBecause) print(`Full build: ${fullBecause} (${manifestFile}).`);
+  if (fullBecause) print(`Full build: ${fullBecause}.`);
   let rendered = 0;
   let reused = 0;
   let lastReport = 0;
