@@ -86,6 +86,11 @@ export interface ArticleRoute extends RouteBase {
   /** The page of the text shown (for a fallback: the default locale's article). */
   sourcePath: string;
   authorPath: string;
+  /**
+   * The author's bio in every language where it is written (the page shows the one in its own
+   * language, even on a fallback page): part of the route so that the page's cache key covers it.
+   */
+  authorBio: Author['bio'];
   categories: LinkTo[];
   /** Articles sharing a category, this locale's own first. */
   related: ArticleEntry[];

@@ -179,6 +179,7 @@ function buildRoutes(content: SiteContent): Route[] {
     entry.article.categories.map((category) => category.key),
   );
   const authorCounts = countsIn(entriesIn, (entry) => [entry.article.author._id]);
+  const authorBios = new Map(content.authors.map((author) => [author._id, author.bio]));
 
   const routes: Route[] = [];
   for (const locale of locales) {
@@ -205,7 +206,10 @@ function buildRoutes(content: SiteContent): Route[] {
         source === undefined || group?.[other] !== undefined
           ? undefined
           : articlePath(other, source.slug);
-      routes.push(articleRoute(locale, entry, pathIn, fallbackIn, categories, relatedOf(entry)));
+      const authorBio = authorBios.get(article.author._id) ?? {};
+      routes.push(
+        articleRoute(locale, entry, pathIn, fallbackIn, categories, relatedOf(entry), authorBio),
+      );
     }
 
     for (const category of content.categories[locale]) {
@@ -421,6 +425,7 @@ function articleRoute(
   fallbackIn: PathIn,
   categories: LinkTo[],
   related: ArticleEntry[],
+  authorBio: ArticleRoute['authorBio'],
 ): ArticleRoute {
   const { article, fallback } = entry;
   const sourcePath = articlePath(article.language, article.slug);
@@ -439,6 +444,7 @@ function articleRoute(
     fallback,
     sourcePath,
     authorPath: authorPath(locale, article.author.slug),
+    authorBio,
     categories,
     related,
   };

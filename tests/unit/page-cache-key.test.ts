@@ -69,6 +69,40 @@ describe('the cache key', () => {
     }
   });
 
+  it("changes on an author's article pages when their bio changes, and not on another author's", () => {
+    const twoAuthors = buildContent({
+      authors: ['amara-okafor', 'lena-vogel'],
+      articles: [
+        {
+          key: 'hers',
+          slugs: { en: 'hers' },
+          author: 'amara-okafor',
+          publishedAt: '2026-11-01T09:00:00Z',
+        },
+        {
+          key: 'his',
+          slugs: { en: 'his' },
+          author: 'lena-vogel',
+          publishedAt: '2026-11-02T09:00:00Z',
+        },
+      ],
+    });
+    const rebio = {
+      ...twoAuthors,
+      authors: twoAuthors.authors.map((author) =>
+        author.slug === 'amara-okafor' ? { ...author, bio: { ...author.bio, de: 'Neu' } } : author,
+      ),
+    };
+    const keyOf = (content: typeof twoAuthors, slug: string) => {
+      const route = getRoutes(content).find(
+        (candidate) => candidate.kind === 'article' && candidate.article.slug === slug,
+      );
+      return route && pageCacheKey(content, route);
+    };
+    expect(keyOf(rebio, 'hers')).not.toBe(keyOf(twoAuthors, 'hers'));
+    expect(keyOf(rebio, 'his')).toBe(keyOf(twoAuthors, 'his'));
+  });
+
   it('changes on every page when the settings change', () => {
     const [route] = getRoutes(content).filter((candidate) => candidate.kind === 'article');
     const changed = { ...content, settings: { ...content.settings } };
