@@ -1,7 +1,7 @@
 // The project's one test command (`npm test`): every check CI runs, in order, with one summary at the end.
 // Steps run even after an earlier one fails, so a single run shows everything that is broken.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -170,9 +170,7 @@ function countTests() {
   let failedTests = 0;
   let skipped = 0;
   /** @type {any[]} Vitest's files, those run again replacing their first run. */
-  const rerun = existsSync(vitestRerunReport)
-    ? (readJson(vitestRerunReport)?.testResults ?? [])
-    : [];
+  const rerun = readJson(vitestRerunReport)?.testResults ?? [];
   const rerunNames = new Set(rerun.map((file) => file.name));
   const vitestFiles = [
     ...(readJson(vitestReport)?.testResults ?? []).filter(
