@@ -1,6 +1,6 @@
 import { matchesGlob } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { searchableFiles } from '../../src/lib/search-index-integration';
+import { searchableFiles } from '../../src/lib/search-index';
 import { getRoutes } from '../../src/lib/routing';
 import { buildContent, manyArticles } from './helpers/site-content';
 
