@@ -1,5 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { typesetBody, typesetterFor } from '../../../src/content/assemble/typography';
+import {
+  typesetBody,
+  typesetterFor,
+  typografFor,
+  typografMayChange,
+} from '../../../src/content/assemble/typography';
+import { defaultDatasetDir } from '../../../src/content/source-config';
 import type { RawBodyBlock } from '../../../src/content/schemas/portable-text';
 
 describe('quotes and apostrophes per locale', () => {
@@ -27,6 +35,39 @@ describe('quotes and apostrophes per locale', () => {
     );
   });
 });
+
+describe('texts Typograf is not asked about', () => {
+  /** Every string of the embedded dataset: titles, excerpts, spans, alt texts, captions, slugs. */
+  const texts = readFileSync(join(defaultDatasetDir, 'data.ndjson'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .flatMap((line) => collectStrings(JSON.parse(line)));
+
+  it('come out exactly as Typograf would set them, in every locale', () => {
+    const skipped = texts.filter((text) => !typografMayChange.test(text));
+    // Most strings of the dataset have no quote mark, apostrophe or special space.
+    expect(skipped.length).toBeGreaterThan(texts.length / 2);
+    for (const locale of ['en', 'de', 'fr'] as const) {
+      const typograf = typografFor(locale);
+      const differing = skipped.filter((text) => typograf(text) !== text);
+      expect(differing).toEqual([]);
+    }
+  });
+
+  it('still include every text with a quote mark, apostrophe or no-break space', () => {
+    for (const text of [`it's`, '"a"', '« a »', 'a\u00A0b', 'a &amp; b', 'a\r\nb', '‘a’']) {
+      expect(typografMayChange.test(text)).toBe(true);
+    }
+  });
+});
+
+function collectStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(collectStrings);
+  if (typeof value === 'object' && value !== null)
+    return Object.values(value).flatMap(collectStrings);
+  return [];
+}
 
 describe('a quotation inside a quotation', () => {
   it('sets English inner quotes ‘…’ and keeps apostrophes ’', () => {
