@@ -22,7 +22,8 @@ const { values } = parseArgs({
     articles: { type: 'string', default: '2000,20000' },
     changes: { type: 'string', default: Object.keys(contentChanges).join(',') },
     'compare-each': { type: 'boolean', default: false },
-    // Full builds without and with the cache, alternated: what carrying the cache costs.
+    // Full builds without and with the cache, alternated: what carrying the cache costs
+    // (0: one full build with the cache, to time the changes after it).
     'full-builds': { type: 'string', default: '2' },
     out: { type: 'string', default: join(tmpdir(), 'bench-publish') },
   },
@@ -81,6 +82,12 @@ for (const size of values.articles.split(',').map(Number)) {
   await generateDataset(dataset, size);
   console.log(`\n${size.toLocaleString('en')} articles (load ${load()} on this machine)`);
   const ratios = [];
+  if (Number(values['full-builds']) === 0) {
+    const full = fullBuildWithMemory(dataset, site, cache);
+    console.log(
+      `  full build with the cache ${full.seconds.toFixed(1)} s (peak ${full.peakGiB.toFixed(2)} GiB, load ${load()})`,
+    );
+  }
   for (let run = 0; run < Number(values['full-builds']); run++) {
     const without = fullBuildWithMemory(
       dataset,
@@ -97,12 +104,14 @@ for (const size of values.articles.split(',').map(Number)) {
         `${((full.seconds / without.seconds - 1) * 100).toFixed(1)} % (load ${load()})`,
     );
   }
-  ratios.sort((a, b) => a - b);
-  const median =
-    (ratios[Math.floor((ratios.length - 1) / 2)] + ratios[Math.floor(ratios.length / 2)]) / 2;
-  console.log(
-    `  the cache's cost on a full build, median of ${ratios.length}: ${((median - 1) * 100).toFixed(1)} %`,
-  );
+  if (ratios.length > 0) {
+    ratios.sort((a, b) => a - b);
+    const median =
+      (ratios[Math.floor((ratios.length - 1) / 2)] + ratios[Math.floor(ratios.length / 2)]) / 2;
+    console.log(
+      `  the cache's cost on a full build, median of ${ratios.length}: ${((median - 1) * 100).toFixed(1)} %`,
+    );
+  }
   let compared = 0;
   for (const [index, name] of values.changes.split(',').entries()) {
     const change = contentChanges[name];
@@ -119,9 +128,10 @@ for (const size of values.articles.split(',').map(Number)) {
       verdict = differences.length === 0 ? ', dist identical' : `, ${differences.length} DIFFER`;
       rmSync(clean, { recursive: true, force: true });
     }
+    const indexed = /Pagefind indexed ([^;\n]*)/.exec(result.output)?.[1] ?? '?';
     console.log(
       `  ${name}: live in ${result.seconds.toFixed(1)} s (${result.rendered} pages rendered, ` +
-        `${result.reused} reused; load ${load()})${verdict}`,
+        `${result.reused} reused; search index of ${indexed}; load ${load()})${verdict}`,
     );
   }
   if (!values['compare-each']) {
