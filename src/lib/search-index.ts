@@ -89,7 +89,8 @@ interface SearchIndexRecord {
 export async function updateSearchIndex(outDir: string, recordFile?: string): Promise<string[]> {
   const outputPath = join(outDir, 'pagefind');
   const log: string[] = [];
-  const previous = recordFile === undefined ? undefined : readRecord(recordFile, log);
+  const pagefind = pagefindVersion();
+  const previous = recordFile === undefined ? undefined : readRecord(recordFile, pagefind, log);
   const pages = readPages(outDir, previous?.pages ?? {});
   const folders = searchableByLocale(pages);
   if (folders.size === 0) {
@@ -130,14 +131,16 @@ export async function updateSearchIndex(outDir: string, recordFile?: string): Pr
   );
   log.push(writeOutput(outputPath, written, expected));
   if (recordFile !== undefined) {
-    const pagefind = pagefindVersion();
     writeRecord(recordFile, { format: recordFormat, pagefind, entry: base, pages, locales });
   }
   return log;
 }
 
-/** The record of the last index, if it can be used; otherwise why not goes into `log`. */
-function readRecord(file: string, log: string[]): SearchIndexRecord | undefined {
+/**
+ * The record of the last index, if it can be used with this version of Pagefind; otherwise why
+ * not goes into `log`.
+ */
+function readRecord(file: string, pagefind: string, log: string[]): SearchIndexRecord | undefined {
   let record: SearchIndexRecord;
   try {
     record = JSON.parse(readFileSync(file, 'utf8')) as SearchIndexRecord;
@@ -148,7 +151,7 @@ function readRecord(file: string, log: string[]): SearchIndexRecord | undefined 
     );
     return undefined;
   }
-  if (record.format !== recordFormat || record.pagefind !== pagefindVersion()) {
+  if (record.format !== recordFormat || record.pagefind !== pagefind) {
     log.push('Pagefind indexes every locale: its record is from another version');
     return undefined;
   }

@@ -47,7 +47,7 @@ function written(): Record<string, string> {
 
 beforeEach(() => {
   site = mkdtempSync(join(tmpdir(), 'search-index-'));
-  record = join(site, '..', `${site.split('/').pop() ?? ''}-record.json`);
+  record = `${site}-record.json`;
   writePage('en/articles/harbour/index.html', 'en', 'The harbour at dawn');
   writePage('en/about/index.html', 'en', 'About the press');
   writePage('de/articles/hafen/index.html', 'de', 'Der Hafen im Morgengrauen');
