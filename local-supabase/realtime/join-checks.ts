@@ -4,6 +4,9 @@
 // after another. Instead, checks that arrive while one call is running wait and go together in the
 // next call: one round trip for all of them, each identical request (1,000 anonymous readers of one
 // article ask the same thing) evaluated once. A check that fails is confined to the joins that asked it.
+// A call holds the database's one queue while it runs, so it asks at most REQUESTS_PER_CALL distinct
+// questions of each kind: the change feed's drain (a comment on its way to 10,000 readers) waits for
+// one such call, not for a whole storm.
 import type { Claims, Database } from '../db/database.ts';
 import type { ChannelAccess } from './authorization.ts';
 
@@ -30,20 +33,45 @@ interface AccessRow {
   error?: string;
 }
 
-/** Requests in first-come order with duplicates removed, and where each waiter's answer is. */
-function distinct<T>(waiting: readonly Waiting<T>[]): { requests: unknown[]; index: number[] } {
+/**
+ * Distinct requests of each kind in one call. 2,000 signed-in readers rejoining at once are 2,000
+ * distinct policy checks, about 0.45 ms each on 2 cores: as one call they held the database for
+ * 0.6–0.8 s, and every comment's broadcast waited behind them (p95 1.1 s at 10,000 readers).
+ */
+export const REQUESTS_PER_CALL = 64;
+
+interface Picked<T> {
+  /** The waiters answered by this call. */
+  waiters: Waiting<T>[];
+  /** Their distinct requests in first-come order, and where each waiter's answer is. */
+  requests: unknown[];
+  index: number[];
+  /** The waiters left for the next call. */
+  rest: Waiting<T>[];
+}
+
+/**
+ * The waiters whose requests fit in one call: the first REQUESTS_PER_CALL distinct requests, with
+ * every waiter that asks one of them (however late it came).
+ */
+function pick<T>(waiting: readonly Waiting<T>[]): Picked<T> {
   const positions = new Map<string, number>();
-  const requests: unknown[] = [];
-  const index = waiting.map(({ request }) => {
-    const key = JSON.stringify(request);
+  const picked: Picked<T> = { waiters: [], requests: [], index: [], rest: [] };
+  for (const waiter of waiting) {
+    const key = JSON.stringify(waiter.request);
     let position = positions.get(key);
-    if (position === undefined) {
-      position = requests.push(request) - 1;
+    if (position === undefined && picked.requests.length < REQUESTS_PER_CALL) {
+      position = picked.requests.push(waiter.request) - 1;
       positions.set(key, position);
     }
-    return position;
-  });
-  return { requests, index };
+    if (position === undefined) {
+      picked.rest.push(waiter);
+    } else {
+      picked.waiters.push(waiter);
+      picked.index.push(position);
+    }
+  }
+  return picked;
 }
 
 function toAccess(row: AccessRow | undefined): AccessResult {
@@ -96,37 +124,35 @@ export class JoinChecks {
 
   async #run(): Promise<void> {
     while (this.#access.length > 0 || this.#filters.length > 0) {
-      const access = this.#access;
-      const filters = this.#filters;
-      this.#access = [];
-      this.#filters = [];
+      const access = pick(this.#access);
+      const filters = pick(this.#filters);
+      this.#access = access.rest;
+      this.#filters = filters.rest;
       await this.#call(access, filters);
     }
     this.#busy = false;
   }
 
-  async #call(access: Waiting<AccessResult>[], filters: Waiting<string | null>[]): Promise<void> {
-    const accessAsked = distinct(access);
-    const filtersAsked = distinct(filters);
+  async #call(access: Picked<AccessResult>, filters: Picked<string | null>): Promise<void> {
     try {
       this.calls += 1;
       const { rows } = await this.#db.query<{ access: string; filters: string }>(
         `select realtime.local_channel_access($1::jsonb)::text as access,
                 realtime.local_check_filters($2::jsonb)::text as filters`,
-        [JSON.stringify(accessAsked.requests), JSON.stringify(filtersAsked.requests)],
+        [JSON.stringify(access.requests), JSON.stringify(filters.requests)],
       );
       const accessRows = JSON.parse(rows[0]?.access ?? '[]') as AccessRow[];
       const filterErrors = JSON.parse(rows[0]?.filters ?? '[]') as (string | null)[];
-      access.forEach((waiter, at) => {
-        waiter.resolve(toAccess(accessRows[accessAsked.index[at] ?? -1]));
+      access.waiters.forEach((waiter, at) => {
+        waiter.resolve(toAccess(accessRows[access.index[at] ?? -1]));
       });
-      filters.forEach((waiter, at) => {
-        const error = filterErrors[filtersAsked.index[at] ?? -1];
+      filters.waiters.forEach((waiter, at) => {
+        const error = filterErrors[filters.index[at] ?? -1];
         waiter.resolve(error === undefined ? 'no result' : error);
       });
     } catch (error) {
       // The call itself failed (the worker died, say): every join in it is answered with an error.
-      for (const waiter of [...access, ...filters]) waiter.reject(error);
+      for (const waiter of [...access.waiters, ...filters.waiters]) waiter.reject(error);
     }
   }
 }

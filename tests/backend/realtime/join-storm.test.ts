@@ -5,6 +5,7 @@
 // one user, refused for that user alone.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { JoinChecks, REQUESTS_PER_CALL } from '../../../local-supabase/realtime/join-checks.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { demoUsers, disconnect, signIn } from './support.ts';
 
@@ -116,6 +117,38 @@ describe('join storms', () => {
     // run at load average 21, where the sockets' joins arrive spread out).
     expect(calls).toBeGreaterThan(0);
     expect(calls).toBeLessThan(100);
+  });
+
+  it('lets other work at the database between the calls of a long storm', async () => {
+    // 200 distinct questions (2,000 signed-in readers rejoining are 2,000), and 300 readers of one
+    // article asking the same thing: the same question rides in the call that asks it.
+    const checks = new JoinChecks(server.server.db);
+    const distinct = 200;
+    const settled: string[] = [];
+    const answers = [
+      ...Array.from({ length: distinct }, (_, index) => `article:storm-q-${String(index)}`),
+      ...Array.from({ length: 300 }, () => 'article:storm-q-popular'),
+    ].map((topic) =>
+      checks.access(topic, { role: 'anon' }).then((access) => {
+        settled.push('join');
+        return access;
+      }),
+    );
+    // The comment of a reader, written once the storm's first call holds the database.
+    while (checks.calls === 0) await new Promise((resolve) => setImmediate(resolve));
+    const comment = server.server.db.query('select 1').then(() => {
+      settled.push('comment');
+    });
+
+    const results = await Promise.all(answers);
+    await comment;
+
+    expect(results.every((access) => 'broadcastRead' in access && access.broadcastRead)).toBe(true);
+    expect(checks.calls).toBe(Math.ceil((distinct + 1) / REQUESTS_PER_CALL));
+    // One call of at most REQUESTS_PER_CALL questions before it, the rest after it.
+    const joinsBefore = settled.indexOf('comment');
+    expect(joinsBefore).toBeGreaterThan(0);
+    expect(joinsBefore).toBeLessThan(settled.length - REQUESTS_PER_CALL);
   });
 
   it('refuses only the member whose claims make a policy raise, and says why', async () => {
