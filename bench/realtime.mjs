@@ -8,13 +8,17 @@
 // Prints subscribe time, joins refused (and after the table, by Realtime's reason), events lost
 // and duplicated over the subscribers that joined, latency p50/p95/p99 from just before the
 // insert (or send) to each subscriber's callback, and the server's peak RSS. The subscribers run
-// in a child process, so the RSS is the server's alone. Numbers, not a test.
+// in a child process, so the RSS is the server's alone. Where the time goes: the server's part
+// (from just before the insert until the server has written the comment to the last socket) and
+// the readers' CPU per message received (realtime-js in the subscribers' processes, which share
+// the machine's cores with the server). Numbers, not a test.
 //
 //   npm run bench:realtime                      # 100, 500, 1000 subscribers, 10 events each
 //   npm run bench:realtime -- --sizes 100 --events 4   # a quick look
 //   SUPABASE_LOCAL_REALTIME_MAX_JOINS_PER_SECOND=100 npm run bench:realtime -- --sizes 2000
 //                                               # where a limit refuses joins
 import { fork } from 'node:child_process';
+import { subscribe } from 'node:diagnostics_channel';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
@@ -126,7 +130,11 @@ function startSubscribers({ tokens, count, ...options }) {
   const arrivals = async () => {
     const replies = children.map((child) => nextOf(child, 'arrivals'));
     for (const child of children) child.send({ type: 'finish' });
-    return (await Promise.all(replies)).flatMap((reply) => reply.arrivals);
+    const parts = await Promise.all(replies);
+    return {
+      arrivals: parts.flatMap((reply) => reply.arrivals),
+      cpuMicros: parts.reduce((sum, reply) => sum + reply.cpuMicros, 0),
+    };
   };
   return { ready, arrivals };
 }
@@ -157,6 +165,22 @@ function sender(path) {
   return send;
 }
 
+/** The comment a delivered change carries: the row itself, or the product's broadcast of it. */
+function bodyOfChange(change) {
+  if (change.type === 'BROADCAST') return change.record?.payload?.comment?.body;
+  return change.table === 'comments' ? change.record?.body : undefined;
+}
+
+/** When the server had written each comment to every socket, by comment (deliverChanges tells). */
+const serverDone = new Map();
+subscribe('local-supabase:realtime:delivered', ({ changes }) => {
+  const at = now();
+  for (const change of changes) {
+    const body = bodyOfChange(change);
+    if (body !== undefined && !serverDone.has(body)) serverDone.set(body, at);
+  }
+});
+
 async function run(path, count, signedIn) {
   const tokens = signedIn ? await readers(count) : null;
   peakRss = process.memoryUsage().rss;
@@ -179,7 +203,7 @@ async function run(path, count, signedIn) {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, at + INTERVAL_MS - now())));
   }
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  const arrivals = await subscribers.arrivals();
+  const { arrivals, cpuMicros } = await subscribers.arrivals();
   send.close?.();
   const joined = new Set(ready.joined);
   const seen = new Set();
@@ -198,6 +222,11 @@ async function run(path, count, signedIn) {
     latencies.push(at - sent.get(body));
   }
   latencies.sort((a, b) => a - b);
+  // A client broadcast never reaches the database's delivery: no server part for that path.
+  const serverTimes = [...sent]
+    .filter(([body]) => serverDone.has(body))
+    .map(([body, at]) => serverDone.get(body) - at)
+    .sort((a, b) => a - b);
   const expected = joined.size * EVENTS;
   const refused = Object.values(ready.refusals).reduce((sum, n) => sum + n, 0);
   return {
@@ -212,6 +241,8 @@ async function run(path, count, signedIn) {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    server: serverTimes.length > 0 ? serverTimes : null,
+    readerCpuUs: arrivals.length > 0 ? cpuMicros / arrivals.length : NaN,
     rssMb: Math.round(peakRss / 2 ** 20),
   };
 }
@@ -223,6 +254,9 @@ function refusalLines(r) {
   );
 }
 
+const serverPart = (times) =>
+  times ? `${percentile(times, 50).toFixed(0)} / ${percentile(times, 95).toFixed(0)}` : '–';
+
 const refusalNotes = [];
 console.log(
   `Realtime benchmark (Node ${process.version}): ${EVENTS} comments at 2/s per row, ` +
@@ -230,9 +264,9 @@ console.log(
     (JOINS_PER_SECOND ? `joining at ${JOINS_PER_SECOND}/s\n` : `all joining at once\n`),
 );
 const header =
-  '| path | who | subscribers | subscribe s | refused | lost | dup | p50 ms | p95 ms | p99 ms | server RSS MB |';
+  '| path | who | subscribers | subscribe s | refused | lost | dup | p50 ms | p95 ms | p99 ms | server part p50 / p95 ms | readers CPU µs/msg | server RSS MB |';
 console.log(header);
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 try {
   for (const count of SIZES) {
     for (const path of PATHS) {
@@ -240,7 +274,7 @@ try {
         const r = await run(path, count, signedIn);
         refusalNotes.push(...refusalLines(r));
         console.log(
-          `| ${r.path} | ${r.who} | ${r.count} | ${(r.subscribeMs / 1000).toFixed(2)} | ${r.refused} | ${r.lost} | ${r.duplicates} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.rssMb} |`,
+          `| ${r.path} | ${r.who} | ${r.count} | ${(r.subscribeMs / 1000).toFixed(2)} | ${r.refused} | ${r.lost} | ${r.duplicates} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${serverPart(r.server)} | ${r.readerCpuUs.toFixed(1)} | ${r.rssMb} |`,
         );
       }
     }

@@ -89,6 +89,9 @@ const refusals = {};
 for (const result of results) {
   if (!result.joined) refusals[result.reason] = (refusals[result.reason] ?? 0) + 1;
 }
+// The readers' own work from here on (each message through realtime-js): on one machine it shares
+// the cores with the server, so the parent prints it beside the latencies.
+const cpuAtReady = process.cpuUsage();
 process.send({
   type: 'ready',
   subscribeMs: now() - began,
@@ -97,7 +100,8 @@ process.send({
 });
 process.on('message', async (message) => {
   if (message.type !== 'finish') return;
-  process.send({ type: 'arrivals', arrivals }, async () => {
+  const cpu = process.cpuUsage(cpuAtReady);
+  process.send({ type: 'arrivals', arrivals, cpuMicros: cpu.user + cpu.system }, async () => {
     await Promise.all(clients.map((client) => client.realtime.disconnect()));
     process.exit(0);
   });
