@@ -21,6 +21,8 @@ export type AccessResult = ChannelAccess | { error: string };
 
 interface Waiting<T> {
   request: unknown;
+  /** The request as JSON: identical requests share one answer. */
+  key: string;
   resolve: (result: T) => void;
   reject: (error: unknown) => void;
 }
@@ -58,11 +60,10 @@ function pick<T>(waiting: readonly Waiting<T>[]): Picked<T> {
   const positions = new Map<string, number>();
   const picked: Picked<T> = { waiters: [], requests: [], index: [], rest: [] };
   for (const waiter of waiting) {
-    const key = JSON.stringify(waiter.request);
-    let position = positions.get(key);
+    let position = positions.get(waiter.key);
     if (position === undefined && picked.requests.length < REQUESTS_PER_CALL) {
       position = picked.requests.push(waiter.request) - 1;
-      positions.set(key, position);
+      positions.set(waiter.key, position);
     }
     if (position === undefined) {
       picked.rest.push(waiter);
@@ -100,7 +101,8 @@ export class JoinChecks {
   /** What `claims` may do on `topic` (the channel name without `realtime:`). */
   access(topic: string, claims: Claims): Promise<AccessResult> {
     return new Promise((resolve, reject) => {
-      this.#access.push({ request: { topic, claims }, resolve, reject });
+      const request = { topic, claims };
+      this.#access.push({ request, key: JSON.stringify(request), resolve, reject });
       this.#schedule();
     });
   }
@@ -108,7 +110,7 @@ export class JoinChecks {
   /** null when the filter's values fit their columns, else the database's SQLSTATE and message. */
   filter(check: FilterCheck): Promise<string | null> {
     return new Promise((resolve, reject) => {
-      this.#filters.push({ request: check, resolve, reject });
+      this.#filters.push({ request: check, key: JSON.stringify(check), resolve, reject });
       this.#schedule();
     });
   }
