@@ -165,6 +165,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
       config.api.port,
       config.local.host,
       'API',
+      '--port',
     );
     listeners.push(api);
     const url = `http://${config.local.host}:${api.port}`;
@@ -192,6 +193,7 @@ export async function start(options: StartOptions = {}): Promise<LocalSupabase> 
         config.inbucket.port,
         config.local.host,
         'Mailbox',
+        '--mailbox-port',
       );
       listeners.push(box);
       mailboxUrl = `http://${config.local.host}:${box.port}`;

@@ -27,8 +27,17 @@ export interface Listener {
   drain(graceMs: number): Promise<number>;
 }
 
-/** Starts an HTTP server for a fetch handler; port 0 picks a free port. */
-export function listen(fetch: Fetch, port: number, host: string, what: string): Promise<Listener> {
+/**
+ * Starts an HTTP server for a fetch handler; port 0 picks a free port. `setting` names how to
+ * choose another port, for the error when this one is taken.
+ */
+export function listen(
+  fetch: Fetch,
+  port: number,
+  host: string,
+  what: string,
+  setting: string,
+): Promise<Listener> {
   const handle = getRequestListener(async (request, env) => {
     const response = await fetch(request, env);
     await drainUnreadBody(env.incoming);
@@ -82,7 +91,7 @@ export function listen(fetch: Fetch, port: number, host: string, what: string): 
       reject(
         error.code === 'EADDRINUSE'
           ? new Error(
-              `${what}: port ${port} is already in use (another local backend?); choose one with --port / --mailbox-port`,
+              `${what}: port ${String(port)} is already in use (another local backend?); choose one with ${setting}`,
             )
           : error,
       );

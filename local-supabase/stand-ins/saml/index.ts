@@ -22,6 +22,7 @@ export const samlStandIn: StandIn = {
       context.config.local.samlIdpPort,
       STAND_IN_HOST,
       'SAML identity provider',
+      'SUPABASE_LOCAL_SAML_IDP_PORT',
     );
     url = `http://${STAND_IN_HOST}:${listener.port}`;
     return {

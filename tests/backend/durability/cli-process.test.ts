@@ -3,6 +3,7 @@
 // Ctrl+C (SIGINT) stop it gracefully: realtime sockets get a close frame, the process exits cleanly.
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -18,11 +19,16 @@ interface Cli {
   kill(signal: NodeJS.Signals): void;
 }
 
-function runCli(...args: string[]): Cli {
+function runCli(args: string[], env: Record<string, string> = {}): Cli {
   const child = spawn(
     process.execPath,
     ['local-supabase/cli.ts', '--port', '0', '--mailbox-port', '0', '--no-db-port', ...args],
-    { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: projectRoot,
+      // The SAML stand-in's default port (54331) is taken while the browser tests' backend runs.
+      env: { ...process.env, SUPABASE_LOCAL_SAML_IDP_PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let stdout = '';
   let stderr = '';
@@ -60,7 +66,7 @@ describe('starting the CLI on a data directory it cannot use', () => {
   it('stops with one line naming the directory when a file is in the way', async () => {
     const file = join(scratch, 'a-file');
     await writeFile(file, 'not a directory');
-    const { code, stderr } = await runCli('--data-dir', file).exited;
+    const { code, stderr } = await runCli(['--data-dir', file]).exited;
     expect(code).toBe(1);
     expect(stderr).toBe(
       `Cannot use the data directory ${file}: it (or a parent) is a file, not a directory (EEXIST)\n`,
@@ -71,11 +77,30 @@ describe('starting the CLI on a data directory it cannot use', () => {
     const dir = join(scratch, 'old-version');
     await mkdir(join(dir, 'pgdata'), { recursive: true });
     await writeFile(join(dir, 'pgdata', 'PG_VERSION'), '16\n');
-    const { code, stderr } = await runCli('--data-dir', dir).exited;
+    const { code, stderr } = await runCli(['--data-dir', dir]).exited;
     expect(code).toBe(1);
     expect(stderr).toBe(
       `Cannot use the data directory ${join(dir, 'pgdata')}: it was created by Postgres 16 and this backend runs Postgres ${POSTGRES_MAJOR} (an older or newer PGlite); dump it with the version that made it, or move it away to start fresh\n`,
     );
+  });
+});
+
+describe('starting the CLI on a port that is taken', () => {
+  it('stops naming the stand-in, its port and the setting that moves it', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const { code, stderr } = await runCli(['--memory'], {
+        SUPABASE_LOCAL_SAML_IDP_PORT: String(port),
+      }).exited;
+      expect(code).toBe(1);
+      expect(stderr).toContain(
+        `SAML identity provider: port ${String(port)} is already in use (another local backend?); choose one with SUPABASE_LOCAL_SAML_IDP_PORT`,
+      );
+    } finally {
+      holder.close();
+    }
   });
 });
 
@@ -84,7 +109,7 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('stopping the CLI with %s', (signa
     // The migrated, seeded template as the data directory: a warm start.
     const dataDir = join(scratch, signal);
     await cp(await getTemplateDir(), join(dataDir, 'pgdata'), { recursive: true });
-    const cli = runCli('--data-dir', dataDir, '--no-fsync');
+    const cli = runCli(['--data-dir', dataDir, '--no-fsync']);
     const { url, anonKey } = await cli.ready;
     const socket = new WebSocket(
       `${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${anonKey}&vsn=2.0.0`,
