@@ -34,7 +34,7 @@ Rate limits: auth's per-client limits count against the value of the request hea
 SUPABASE_LOCAL_RATE_LIMIT_HEADER (GoTrue's GOTRUE_RATE_LIMIT_HEADER, e.g. X-Forwarded-For as a gateway
 sets it), else against the socket's peer address.
 SSO: supabase/sso/*.json are registered at start; the SAML identity provider stand-in listens on
-env SUPABASE_LOCAL_SAML_IDP_PORT (default 54331).`;
+env SUPABASE_LOCAL_SAML_IDP_PORT (default 54331; a free one with --port 0).`;
 
 function parseFlags(argv: string[]): {
   overrides: ConfigOverrides;

@@ -79,7 +79,10 @@ export interface ConfigOverrides {
   functionsDir?: string;
   /** How long a function may take to answer before its process is ended (default 150 s). */
   functionsWallClockMs?: number;
-  /** The SAML identity provider stand-in's port (default 54331; 0 picks a free one). */
+  /**
+   * The SAML identity provider stand-in's port (default 54331, or a free one when the API's port
+   * is 0; 0 picks a free one).
+   */
   samlIdpPort?: number;
   /** Where SSO providers registered at start are described (default `supabase/sso`). */
   ssoDir?: string;
@@ -321,7 +324,8 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       functionsDir: absolute(overrides.functionsDir ?? 'functions', supabaseDir),
       // Hosted Supabase's free plan: 150 s (paid plans 400 s).
       functionsWallClockMs: overrides.functionsWallClockMs ?? 150_000,
-      samlIdpPort: overrides.samlIdpPort ?? 54331,
+      // An API on a free port (tests, benchmarks) takes a free one for the stand-in as well.
+      samlIdpPort: overrides.samlIdpPort ?? (file.api.port === 0 ? 0 : 54331),
       ssoDir: absolute(overrides.ssoDir ?? 'sso', supabaseDir),
       warnings: warnings.map((warning) => `${source}: ${warning}`),
     },

@@ -212,7 +212,7 @@ describe('configuration from supabase/config.toml, environment and flags', () =>
     expect(decodeJwt(config.local.keys.serviceRoleKey)['role']).toBe('service_role');
   });
 
-  it("puts the development OpenID provider on its URL's port, the environment's, or a free one", async () => {
+  it("puts the development OpenID and SAML providers on their own ports, the environment's, or free ones", async () => {
     const fromFile = await loadConfig();
     expect(fromFile.auth.external.keycloak).toMatchObject({
       enabled: true,
@@ -223,6 +223,10 @@ describe('configuration from supabase/config.toml, environment and flags', () =>
     expect(fromEnv.local.oidcPort).toBe(55999);
     // An API on a free port (tests, benchmarks) never competes for 54330.
     expect((await loadConfig({ port: 0 })).local.oidcPort).toBe(0);
+    // The same for the SAML stand-in: a CLI or test server on port 0 while `npm start` holds 54331.
+    expect(fromFile.local.samlIdpPort).toBe(54331);
+    expect((await loadConfig({ port: 0 })).local.samlIdpPort).toBe(0);
+    expect((await loadConfig({ port: 0, samlIdpPort: 55998 })).local.samlIdpPort).toBe(55998);
     expect(() => readEnvOverrides({ SUPABASE_LOCAL_OIDC_PORT: 'keycloak' })).toThrow(
       /SUPABASE_LOCAL_OIDC_PORT: "keycloak" is not a port number/,
     );

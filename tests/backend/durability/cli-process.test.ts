@@ -25,8 +25,7 @@ function runCli(args: string[], env: Record<string, string> = {}): Cli {
     ['local-supabase/cli.ts', '--port', '0', '--mailbox-port', '0', '--no-db-port', ...args],
     {
       cwd: projectRoot,
-      // The SAML stand-in's default port (54331) is taken while the browser tests' backend runs.
-      env: { ...process.env, SUPABASE_LOCAL_SAML_IDP_PORT: '0', ...env },
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
