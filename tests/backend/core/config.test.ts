@@ -223,7 +223,7 @@ describe('configuration from supabase/config.toml, environment and flags', () =>
     expect(fromEnv.local.oidcPort).toBe(55999);
     // An API on a free port (tests, benchmarks) never competes for 54330.
     expect((await loadConfig({ port: 0 })).local.oidcPort).toBe(0);
-    // The same for the SAML stand-in: a CLI or test server on port 0 while `npm start` holds 54331.
+    // The same for the SAML stand-in: two CLIs or test servers on port 0 never compete for 54331.
     expect(fromFile.local.samlIdpPort).toBe(54331);
     expect((await loadConfig({ port: 0 })).local.samlIdpPort).toBe(0);
     expect((await loadConfig({ port: 0, samlIdpPort: 55998 })).local.samlIdpPort).toBe(55998);
