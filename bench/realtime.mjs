@@ -18,11 +18,11 @@
 //   SUPABASE_LOCAL_REALTIME_MAX_JOINS_PER_SECOND=100 npm run bench:realtime -- --sizes 2000
 //                                               # where a limit refuses joins
 import { fork } from 'node:child_process';
-import { subscribe } from 'node:diagnostics_channel';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { readEnvOverrides } from '../local-supabase/config/config.ts';
+import { deliveredChannel } from '../local-supabase/realtime/changes/deliver.ts';
 import { startBenchBackend } from './lib/backend.mjs';
 
 const { values: args } = parseArgs({
@@ -173,7 +173,7 @@ function bodyOfChange(change) {
 
 /** When the server had written each comment to every socket, by comment (deliverChanges tells). */
 const serverDone = new Map();
-subscribe('local-supabase:realtime:delivered', ({ changes }) => {
+deliveredChannel.subscribe(({ changes }) => {
   const at = now();
   for (const change of changes) {
     const body = bodyOfChange(change);
