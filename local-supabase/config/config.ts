@@ -288,6 +288,9 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
   const supabaseDir = join(configPath, '..');
   if (overrides.port !== undefined) file.api.port = overrides.port;
   if (overrides.mailboxPort !== undefined) file.inbucket.port = overrides.mailboxPort;
+  // An API on a free port (tests, benchmarks) takes free ones for the stand-ins as well, so two
+  // such backends never compete for their default ports.
+  const freeStandInPorts = file.api.port === 0;
   const dataDir =
     overrides.dataDir === null
       ? null
@@ -307,7 +310,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
           ? (overrides.dbPort ?? file.db.port)
           : null,
       dbIdleInTransactionMs: overrides.dbIdleInTransactionMs ?? 60_000,
-      oidcPort: overrides.oidcPort ?? (file.api.port === 0 ? 0 : null),
+      oidcPort: overrides.oidcPort ?? (freeStandInPorts ? 0 : null),
       dataDir,
       fsync: dataDir !== null && (overrides.fsync ?? true),
       migrationsDir: absolute(overrides.migrationsDir ?? 'migrations', supabaseDir),
@@ -324,8 +327,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}): Promise<Local
       functionsDir: absolute(overrides.functionsDir ?? 'functions', supabaseDir),
       // Hosted Supabase's free plan: 150 s (paid plans 400 s).
       functionsWallClockMs: overrides.functionsWallClockMs ?? 150_000,
-      // An API on a free port (tests, benchmarks) takes a free one for the stand-in as well.
-      samlIdpPort: overrides.samlIdpPort ?? (file.api.port === 0 ? 0 : 54331),
+      samlIdpPort: overrides.samlIdpPort ?? (freeStandInPorts ? 0 : 54331),
       ssoDir: absolute(overrides.ssoDir ?? 'sso', supabaseDir),
       warnings: warnings.map((warning) => `${source}: ${warning}`),
     },
