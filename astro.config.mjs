@@ -8,6 +8,7 @@ import { lazyStringsPlugin } from './src/i18n/lazy-strings-plugin.ts';
 import { defaultLocale, locales } from './src/i18n/locales.ts';
 import { inPlaceOutput } from './src/lib/in-place-output-integration.ts';
 import { localizedNotFoundPages } from './src/lib/localized-404-integration.ts';
+import { pageStore } from './src/lib/page-store-integration.ts';
 import { searchIndex } from './src/lib/search-index-integration.ts';
 import { siteSitemap } from './src/lib/sitemap-integration.ts';
 import { offlineServiceWorker } from './src/offline/offline-integration.ts';
@@ -40,13 +41,16 @@ export default defineConfig({
   // quarter of the rendering time), the next renders. Same output; bench/README.md has the numbers.
   build: { inlineStylesheets: 'always', concurrency: 2 },
   // Incremental builds: a page whose `cacheKey` (src/lib/page-cache-key.ts) and code are unchanged
-  // since the last build is copied from the cache in node_modules/.astro/ instead of rendered.
+  // since the last build is copied from the cache in node_modules/.astro/ instead of rendered
+  // (as links to the pages written, not copies: `pageStore()` below).
   // BUILD_CACHE=off builds every page and keeps no cache (bench:publish times a full build both ways).
   experimental: { incrementalBuild: process.env.BUILD_CACHE !== 'off' },
   // Content is Portable Text, not Markdown; Shiki's inline styles would also break the CSP.
   markdown: { syntaxHighlight: false },
   integrations: [
     inPlace.beforePages,
+    // The cache's copies of the pages, as links to the pages written (src/lib/page-store.ts).
+    pageStore(),
     react(),
     // The sitemap, without fallback pages, 404 pages and the root chooser (src/lib/sitemap-integration.ts).
     siteSitemap(),

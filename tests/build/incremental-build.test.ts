@@ -9,7 +9,16 @@
  * once (two files in parallel) break each other with ERR_MODULE_NOT_FOUND.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,6 +123,25 @@ describe('an incremental build after content changes', () => {
       expect(readFileSync(join(site, '.git', 'HEAD'), 'utf8')).toBe('ref: refs/heads/gh-pages\n');
       rmSync(join(site, '.git'), { recursive: true });
       expect(differingFiles(await cleanBuild('by-hand'), site)).toEqual([]);
+    },
+    buildTimeout,
+  );
+
+  test(
+    'an output folder that is gone, as on a host that keeps only the cache: unchanged pages restored, the same site as a clean build',
+    async () => {
+      contentChanges['edit an article'](dataset, 7);
+      rmSync(site, { recursive: true });
+      const { output } = (await buildSite({ dataset, outDir: site, cacheDir: cache })) as {
+        output: string;
+      };
+      expect((output.match(/\(restored\)/g) ?? []).length).toBeGreaterThan(100);
+      expect(differingFiles(await cleanBuild('restored'), site)).toEqual([]);
+      // The cache's copies are the pages' own files (src/lib/page-store.ts): the site's bytes
+      // are on disk once.
+      const copies = readdirSync(join(cache, 'pages'));
+      expect(copies.length).toBeGreaterThan(100);
+      for (const copy of copies) expect(statSync(join(cache, 'pages', copy)).nlink).toBe(2);
     },
     buildTimeout,
   );
