@@ -4,7 +4,8 @@
  * size, a generated dataset is built in full without the cache (`BUILD_CACHE=off`) and with it,
  * alternately (time, peak memory and what the cache costs), then each kind of
  * change of bench/lib/content-changes.mjs is made and the site built again: timed from the change
- * to dist/ complete, with pages rendered and reused. At the end a clean build (empty cache) of the
+ * to dist/ complete, with pages rendered and reused. Before each full build the kernel's caches
+ * are dropped where this runs as root. At the end a clean build (empty cache) of the
  * changed content is compared byte for byte with the incremental one (`--compare-each`: after
  * every change). Numbers and where the time goes: bench/README.md.
  */
@@ -44,12 +45,25 @@ async function timed(work) {
 }
 
 /**
+ * Writes out and drops the kernel's page, inode and directory caches, where this process may
+ * (root); resolves with whether it did. Without it, full builds in a row on this VM grew slower,
+ * 30 → 38 → 47 s for the same build, by more than the cache's cost being measured.
+ */
+function dropKernelCaches() {
+  const run = spawnSync('sh', ['-c', 'sync && echo 3 > /proc/sys/vm/drop_caches'], {
+    stdio: 'ignore',
+  });
+  return run.status === 0;
+}
+
+/**
  * `astro build` into an empty folder (and, with the cache, an empty cache) under /usr/bin/time
  * for the peak memory of the full build. `withCache: false` is `BUILD_CACHE=off`.
  */
 function fullBuildWithMemory(dataset, outDir, cacheDir, withCache = true) {
   rmSync(outDir, { recursive: true, force: true });
   rmSync(cacheDir, { recursive: true, force: true });
+  dropKernelCaches();
   const started = performance.now();
   const run = spawnSync(
     '/usr/bin/time',
@@ -71,6 +85,14 @@ function fullBuildWithMemory(dataset, outDir, cacheDir, withCache = true) {
 }
 
 const load = () => loadavg()[0].toFixed(1);
+
+if (Number(values['full-builds']) > 0) {
+  console.log(
+    dropKernelCaches()
+      ? "The kernel's caches are dropped before each full build."
+      : "The kernel's caches cannot be dropped here (not root): full builds in a row drift, compare the median.",
+  );
+}
 
 for (const size of values.articles.split(',').map(Number)) {
   const work = join(values.out, String(size));
