@@ -2,8 +2,8 @@
  * `npm run bench:publish [-- --articles 2000,20000] [--changes "edit an article,..."]
  * [--compare-each] [--full-builds 2]`: how long an editor's change takes to be live. For each
  * size, a generated dataset is built in full without the cache (`BUILD_CACHE=off`) and with it,
- * alternately (time, peak memory and what the cache costs), then each kind of
- * change of bench/lib/content-changes.mjs is made and the site built again: timed from the change
+ * in pairs, each in the other order (time, peak memory and what the cache costs), then each kind
+ * of change of bench/lib/content-changes.mjs is made and the site built again: timed from the change
  * to dist/ complete, with pages rendered and reused. Before each full build the kernel's caches
  * are dropped where this runs as root. At the end a clean build (empty cache) of the
  * changed content is compared byte for byte with the incremental one (`--compare-each`: after
@@ -111,14 +111,20 @@ for (const size of values.articles.split(',').map(Number)) {
     );
   }
   for (let run = 0; run < Number(values['full-builds']); run++) {
-    const without = fullBuildWithMemory(
-      dataset,
-      join(work, 'no-cache'),
-      join(work, 'no-cache-cache'),
-      false,
-    );
+    const withoutCache = () =>
+      fullBuildWithMemory(dataset, join(work, 'no-cache'), join(work, 'no-cache-cache'), false);
+    const withCache = () => fullBuildWithMemory(dataset, site, cache);
+    // Which goes first alternates, so that neither always follows the other's writes.
+    let without;
+    let full;
+    if (run % 2 === 0) {
+      without = withoutCache();
+      full = withCache();
+    } else {
+      full = withCache();
+      without = withoutCache();
+    }
     rmSync(join(work, 'no-cache'), { recursive: true, force: true });
-    const full = fullBuildWithMemory(dataset, site, cache);
     ratios.push(full.seconds / without.seconds);
     console.log(
       `  full build without the cache ${without.seconds.toFixed(1)} s (peak ${without.peakGiB.toFixed(2)} GiB), ` +
