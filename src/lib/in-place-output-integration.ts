@@ -35,7 +35,7 @@ import { filesUnder } from './files-under';
  * recorded at the end of each build (the number of files and the newest modification time);
  * if the record is missing (first build, a build that failed part way, another cache) or does
  * not match the folder (another build wrote there since, files were changed by hand), the folder
- * is emptied as Astro would have, and reused pages are copied from the cache as before.
+ * is emptied as Astro would have, and reused pages are restored from the cache (page-store.ts).
  */
 export function inPlaceOutput(): { beforePages: AstroIntegration; afterAll: AstroIntegration } {
   let outDir = '';
@@ -102,7 +102,7 @@ export function inPlaceOutput(): { beforePages: AstroIntegration; afterAll: Astr
         // Until this build completes, the folder is not one a later build may reuse pages from.
         rmSync(stateFile, { force: true });
         if (why !== undefined) {
-          logger.info(`${why}: emptying ${outDir}, reused pages are copied from the cache`);
+          logger.info(`${why}: emptying ${outDir}, reused pages are restored from the cache`);
           emptyFolder(outDir);
         }
         mkdirSync(dirname(stampFile), { recursive: true });

@@ -33,7 +33,7 @@ interface StoreIndex {
  * output folder is gone (a host that keeps only the cache between builds) can restore unchanged
  * pages instead of rendering them. Astro writes each copy's bytes a second time, into a folder of
  * its own per page: at 2,000 articles another 733 MB and 10,730 folders, which made a full build
- * 12–19 % slower (bench/README.md). Here each copy is a second name for the page file just
+ * 13–19 % slower (bench/README.md). Here each copy is a second name for the page file just
  * written, in one flat folder (`pages/`): no bytes are written twice. Where a link cannot be made
  * (the cache on another file system), the bytes are written.
  *
