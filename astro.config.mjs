@@ -41,8 +41,8 @@ export default defineConfig({
   // quarter of the rendering time), the next renders. Same output; bench/README.md has the numbers.
   build: { inlineStylesheets: 'always', concurrency: 2 },
   // Incremental builds: a page whose `cacheKey` (src/lib/page-cache-key.ts) and code are unchanged
-  // since the last build is copied from the cache in node_modules/.astro/ instead of rendered
-  // (as links to the pages written, not copies: `pageStore()` below).
+  // since the last build is reused from the cache in node_modules/.astro/ instead of rendered
+  // (the cache keeps each page as a link to the page written: `pageStore()` below).
   // BUILD_CACHE=off builds every page and keeps no cache (bench:publish times a full build both ways).
   experimental: { incrementalBuild: process.env.BUILD_CACHE !== 'off' },
   // Content is Portable Text, not Markdown; Shiki's inline styles would also break the CSP.

@@ -46,7 +46,7 @@ async function timed(work) {
 
 /**
  * Writes out and drops the kernel's page, inode and directory caches, where this process may
- * (root); resolves with whether it did. Without it, full builds in a row on this VM grew slower,
+ * (root); returns whether it did. Without it, full builds in a row on this VM grew slower,
  * 30 → 38 → 47 s for the same build, by more than the cache's cost being measured.
  */
 function dropKernelCaches() {
