@@ -12,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { filesUnder } from './files-under';
 
+/** Astro's incremental build manifest in the cache folder (astro/dist/core/build/incremental.js). */
+export const incrementalManifestName = 'incremental-build.json';
+
 /**
  * Incremental builds write into the previous build's output folder instead of an emptied one.
  *
@@ -94,7 +97,7 @@ export function inPlaceOutput(): { beforePages: AstroIntegration; afterAll: Astr
         const cacheDir = fileURLToPath(config.cacheDir);
         stateFile = join(cacheDir, 'in-place-output.json');
         stampFile = join(cacheDir, 'in-place-output.stamp');
-        manifestFile = join(cacheDir, 'incremental-build.json');
+        manifestFile = join(cacheDir, incrementalManifestName);
       },
       'astro:build:start': ({ logger }) => {
         const { why, files } = checkFolder(outDir, stateFile);

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { incrementalManifestName } from './in-place-output-integration';
 import { PageStore } from './page-store';
 
 /** What of Astro's settings the incremental build cache reads. */
@@ -27,8 +28,6 @@ interface IncrementalBuildCacheClass {
 const patched = Symbol('polyglot-press:page-store');
 /** The store being completed after the build manifest is written (one build per process). */
 let finishing: Promise<void> | undefined;
-/** Astro's build manifest in the cache folder (incremental.js, `INCREMENTAL_CACHE_FILE`). */
-const MANIFEST_FILE = 'incremental-build.json';
 
 /**
  * The incremental build keeps its copies of the pages as links to the pages it wrote
@@ -100,7 +99,7 @@ function keepPagesInStore(
     const dir = fileURLToPath(settings.config.cacheDir);
     const store = PageStore.open(
       dir,
-      join(dir, MANIFEST_FILE),
+      join(dir, incrementalManifestName),
       fileURLToPath(settings.config.outDir),
     );
     // Before any page is recorded, every page of the previous build is still unaccounted for:
