@@ -69,6 +69,13 @@ export class PageStore {
     this.#folder = join(dir, FOLDER);
     mkdirSync(this.#folder, { recursive: true });
     this.#names = new Set(readdirSync(this.#folder));
+    // A replacement a stopped build left half made: `keep` must find its name free.
+    for (const name of this.#names) {
+      if (name.endsWith('.new')) {
+        rmSync(join(this.#folder, name), { force: true });
+        this.#names.delete(name);
+      }
+    }
   }
 
   /**

@@ -5,6 +5,7 @@
  * none at all after a build that failed part way.
  */
 import {
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -104,6 +105,21 @@ describe('the copies of the pages a build wrote', () => {
     await build({ [PAGE]: BODY });
     await build({ [PAGE]: '<!doctype html><title>A morning in the souk, edited</title>' });
     expect(await restoreIntoEmptyFolder(PAGE)).toContain('edited');
+  });
+
+  it('replaces a copy as a new build wrote it when a stopped build left its replacement half made', async () => {
+    await build({ [PAGE]: BODY });
+    const [copy = ''] = readdirSync(join(cache, 'pages'));
+    // A build that died between linking the new copy and putting it in place: a stale link.
+    writeFileSync(join(site, 'stale.html'), 'the stopped build');
+    linkSync(join(site, 'stale.html'), join(cache, 'pages', `${copy}.new`));
+    rmSync(join(site, PAGE)); // no page file to link to: the bytes are written
+    const store = PageStore.open(cache, manifest, site);
+    await store.keep(PAGE, '<!doctype html><title>Rendered again</title>');
+    writeFileSync(manifest, JSON.stringify({ pages: [PAGE] }));
+    await store.finish();
+    expect(readFileSync(join(site, 'stale.html'), 'utf8')).toBe('the stopped build');
+    expect(await restoreIntoEmptyFolder(PAGE)).toContain('Rendered again');
   });
 
   it('forgets the copies of pages that are gone, and every copy when told to', async () => {
