@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { incrementalManifestName } from './in-place-output-integration';
 import { PageStore } from './page-store';
+import { renderingOnce } from './prerender-bytes';
 
 /** What of Astro's settings the incremental build cache reads. */
 interface Settings {
@@ -43,8 +44,10 @@ export function pageStore(): AstroIntegration {
       'astro:config:done': ({ config }) => {
         if (config.experimental.incrementalBuild) root = config.root;
       },
-      'astro:build:start': () => {
+      'astro:build:start': ({ setPrerenderer }) => {
         if (root === undefined) return;
+        // Each page's bytes read once when Astro collects what the page read (prerender-bytes.ts).
+        setPrerenderer(renderingOnce);
         // Astro's own copy of the module (not exported; `require` loads it as Node does, past
         // the module runner that loaded this configuration).
         const require = createRequire(new URL('package.json', root));
