@@ -18,6 +18,7 @@
 //   SUPABASE_LOCAL_REALTIME_MAX_JOINS_PER_SECOND=100 npm run bench:realtime -- --sizes 2000
 //                                               # where a limit refuses joins
 import { fork } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
@@ -49,10 +50,34 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+/**
+ * The server's memory: this process (the backend and the bench's sender) and the processes it
+ * handed sockets to past its share (local-supabase/realtime/socket-hosts.ts), with their count.
+ */
+function serverMemory() {
+  let rss = process.memoryUsage().rss;
+  let hosts = 0;
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      if (Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) !== process.pid) continue;
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('socket-host.ts')) continue;
+      rss += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+      hosts++;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { rss, hosts };
+}
+
 let peakRss = 0;
+let peakHosts = 0;
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-}, 100);
+  const { rss, hosts } = serverMemory();
+  peakRss = Math.max(peakRss, rss);
+  peakHosts = Math.max(peakHosts, hosts);
+}, 250);
 
 // The realtime limits as the CLI reads them (SUPABASE_LOCAL_REALTIME_MAX_CONNECTIONS, …), so a run
 // can show where they refuse joins.
@@ -183,7 +208,8 @@ deliveredChannel.subscribe(({ changes }) => {
 
 async function run(path, count, signedIn) {
   const tokens = signedIn ? await readers(count) : null;
-  peakRss = process.memoryUsage().rss;
+  peakRss = serverMemory().rss;
+  peakHosts = 0;
   const subscribers = startSubscribers({
     url,
     anonKey: keys.anonKey,
@@ -244,6 +270,7 @@ async function run(path, count, signedIn) {
     server: serverTimes.length > 0 ? serverTimes : null,
     readerCpuUs: arrivals.length > 0 ? cpuMicros / arrivals.length : NaN,
     rssMb: Math.round(peakRss / 2 ** 20),
+    hosts: peakHosts,
   };
 }
 
@@ -264,9 +291,9 @@ console.log(
     (JOINS_PER_SECOND ? `joining at ${JOINS_PER_SECOND}/s\n` : `all joining at once\n`),
 );
 const header =
-  '| path | who | subscribers | subscribe s | refused | lost | dup | p50 ms | p95 ms | p99 ms | server part p50 / p95 ms | readers CPU µs/msg | server RSS MB |';
+  '| path | who | subscribers | subscribe s | refused | lost | dup | p50 ms | p95 ms | p99 ms | server part p50 / p95 ms | readers CPU µs/msg | server RSS MB | socket hosts |';
 console.log(header);
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 try {
   for (const count of SIZES) {
     for (const path of PATHS) {
@@ -274,7 +301,7 @@ try {
         const r = await run(path, count, signedIn);
         refusalNotes.push(...refusalLines(r));
         console.log(
-          `| ${r.path} | ${r.who} | ${r.count} | ${(r.subscribeMs / 1000).toFixed(2)} | ${r.refused} | ${r.lost} | ${r.duplicates} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${serverPart(r.server)} | ${r.readerCpuUs.toFixed(1)} | ${r.rssMb} |`,
+          `| ${r.path} | ${r.who} | ${r.count} | ${(r.subscribeMs / 1000).toFixed(2)} | ${r.refused} | ${r.lost} | ${r.duplicates} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${serverPart(r.server)} | ${r.readerCpuUs.toFixed(1)} | ${r.rssMb} | ${r.hosts} |`,
         );
       }
     }

@@ -2,6 +2,7 @@
 // 100 channels per client, 100 joins and 100 messages per second), here with local defaults high
 // enough for `npm run bench:realtime` (1,000 clients), and a bounded send buffer per socket.
 // Set through SUPABASE_LOCAL_REALTIME_* variables or `start({ realtimeLimits })`.
+import { defaultSocketsPerProcess } from '../realtime/socket-hosts.ts';
 
 export interface RealtimeLimits {
   /** Concurrent sockets with at least one channel (ConnectionRateLimitReached). */
@@ -14,14 +15,20 @@ export interface RealtimeLimits {
   maxEventsPerSecond: number;
   /** Bytes queued for one socket that is not reading before it is closed. */
   maxSendBufferBytes: number;
+  /**
+   * Sockets the backend's process holds before it hands new ones to helper processes (an open
+   * file each; realtime/socket-hosts.ts). Local only: by default the open-file limit less a tenth.
+   */
+  socketsPerProcess: number;
 }
 
 export const defaultRealtimeLimits: RealtimeLimits = {
-  maxConnections: 10_000,
+  maxConnections: 25_000,
   maxChannelsPerClient: 100,
   maxJoinsPerSecond: 5_000,
   maxEventsPerSecond: 10_000,
   maxSendBufferBytes: 8 * 1024 * 1024,
+  socketsPerProcess: defaultSocketsPerProcess(),
 };
 
 const variables: Record<keyof RealtimeLimits, string> = {
@@ -30,6 +37,7 @@ const variables: Record<keyof RealtimeLimits, string> = {
   maxJoinsPerSecond: 'SUPABASE_LOCAL_REALTIME_MAX_JOINS_PER_SECOND',
   maxEventsPerSecond: 'SUPABASE_LOCAL_REALTIME_MAX_EVENTS_PER_SECOND',
   maxSendBufferBytes: 'SUPABASE_LOCAL_REALTIME_MAX_SEND_BUFFER_BYTES',
+  socketsPerProcess: 'SUPABASE_LOCAL_REALTIME_SOCKETS_PER_PROCESS',
 };
 
 /** The limits the environment sets; a value that is not a positive integer is a problem. */

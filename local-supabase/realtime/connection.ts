@@ -1,6 +1,6 @@
 // One WebSocket: decodes frames, handles them strictly one after another (an async join must not let
 // a later heartbeat or leave overtake it), and owns the socket's channels.
-import type { RawData, WebSocket } from 'ws';
+import type { RawData } from 'ws';
 import type { Keys } from '../config/keys.ts';
 import type { AccountChecks } from '../http/account.ts';
 import type { Log } from '../http/log.ts';
@@ -30,6 +30,7 @@ import {
   type PhoenixMessage,
   type Vsn,
 } from './protocol.ts';
+import type { RealtimeSocket } from './socket-hosts.ts';
 
 export interface ConnectionContext {
   hub: Hub;
@@ -64,7 +65,7 @@ function readConfig(config: Payload): ChannelConfig {
 }
 
 export class Connection implements ChannelTransport {
-  readonly #ws: WebSocket;
+  readonly #ws: RealtimeSocket;
   readonly #vsn: Vsn;
   readonly #context: ConnectionContext;
   /** The apikey from the URL: the token of joins that carry no `access_token`. */
@@ -74,7 +75,7 @@ export class Connection implements ChannelTransport {
   #closing = false;
   lastSeen = Date.now();
 
-  constructor(ws: WebSocket, vsn: Vsn, apiKey: string | null, context: ConnectionContext) {
+  constructor(ws: RealtimeSocket, vsn: Vsn, apiKey: string | null, context: ConnectionContext) {
     this.#ws = ws;
     this.#vsn = vsn;
     this.#apiKey = apiKey;

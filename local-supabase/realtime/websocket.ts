@@ -6,6 +6,7 @@ import type { Keys } from '../config/keys.ts';
 import { isAcceptedApiKey } from './auth.ts';
 import { Connection, type ConnectionContext } from './connection.ts';
 import type { Vsn } from './protocol.ts';
+import { SocketHosts, type RealtimeSocket } from './socket-hosts.ts';
 
 const PATH = /^\/realtime\/v1\/websocket\/?$/;
 /** Phoenix closes a socket that sent nothing (not even a heartbeat) for this long. */
@@ -30,6 +31,20 @@ export function attachWebSocket(
 ): RealtimeSockets {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   const connections = new Set<Connection>();
+  const limits = context.quota.limits;
+  const hosts = new SocketHosts({
+    socketsPerProcess: limits.socketsPerProcess,
+    maxSendBufferBytes: limits.maxSendBufferBytes,
+    log: context.log,
+  });
+  /** Sockets this process holds itself. */
+  let held = 0;
+
+  const accept = (ws: RealtimeSocket, vsn: Vsn, apiKey: string | null) => {
+    const connection = new Connection(ws, vsn, apiKey, context);
+    connections.add(connection);
+    ws.on('close', () => connections.delete(connection));
+  };
 
   const upgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -47,10 +62,16 @@ export function attachWebSocket(
       return;
     }
     const vsn: Vsn = url.searchParams.get('vsn') === '2.0.0' ? '2.0.0' : '1.0.0';
+    if (hosts.full(held)) {
+      await hosts.adopt(request, socket, head, (ws) => {
+        accept(ws, vsn, apiKey);
+      });
+      return;
+    }
+    held++;
+    socket.once('close', () => held--);
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const connection = new Connection(ws, vsn, apiKey, context);
-      connections.add(connection);
-      ws.on('close', () => connections.delete(connection));
+      accept(ws, vsn, apiKey);
     });
   };
 
@@ -81,6 +102,7 @@ export function attachWebSocket(
       clearInterval(sweep);
       server.off('upgrade', onUpgrade);
       closeConnections();
+      await hosts.close();
       await new Promise<void>((resolve) => {
         wss.close(() => {
           resolve();
