@@ -56,8 +56,13 @@ function subscribeOne(index) {
   return new Promise((resolve) => {
     channel.subscribe((status, error) => {
       if (status === 'SUBSCRIBED') resolve({ joined: true });
-      else if (status === 'TIMED_OUT') resolve({ joined: false, reason: 'TIMED_OUT' });
-      else if (status === 'CHANNEL_ERROR') {
+      // Whether the socket ever opened tells a lost join from a connection that never came up.
+      else if (status === 'TIMED_OUT') {
+        resolve({
+          joined: false,
+          reason: `TIMED_OUT (socket ${client.realtime.connectionState()})`,
+        });
+      } else if (status === 'CHANNEL_ERROR') {
         resolve({ joined: false, reason: refusalCode(error) });
       }
     });

@@ -29,10 +29,16 @@ function open(
   socket: Socket,
   head: Uint8Array,
 ): void {
+  let upgraded = false;
   wss.handleUpgrade(request as IncomingMessage, socket, Buffer.from(head), (ws) => {
+    upgraded = true;
     sockets.set(id, ws);
     ws.on('message', (data, isBinary) => {
-      const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+      const bytes = Array.isArray(data)
+        ? Buffer.concat(data)
+        : Buffer.isBuffer(data)
+          ? data
+          : Buffer.from(data);
       post({ type: 'message', id, data: bytes, isBinary });
     });
     ws.on('close', () => {
@@ -46,7 +52,7 @@ function open(
   });
   // A handshake ws refused closes the socket without calling back.
   socket.once('close', () => {
-    if (!sockets.has(id)) post({ type: 'closed', id });
+    if (!upgraded) post({ type: 'closed', id });
   });
 }
 
@@ -72,7 +78,9 @@ process.on('message', (commands: HostCommand | HostCommand[], handle?: Socket) =
   for (const command of Array.isArray(commands) ? commands : [commands]) {
     switch (command.type) {
       case 'upgrade':
+        // No handle: the socket closed before it could be sent.
         if (handle) open(command.id, command.request, handle, command.head);
+        else post({ type: 'closed', id: command.id });
         break;
       case 'send':
         send(command.frames, command.targets);
