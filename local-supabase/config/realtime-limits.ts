@@ -1,6 +1,6 @@
 // Realtime's limits, as hosted Supabase has them per project (its free plan: 200 concurrent clients,
 // 100 channels per client, 100 joins and 100 messages per second), here with local defaults high
-// enough for `npm run bench:realtime` (1,000 clients), and a bounded send buffer per socket.
+// enough for `npm run bench:realtime` (20,000 clients), and a bounded send buffer per socket.
 // Set through SUPABASE_LOCAL_REALTIME_* variables or `start({ realtimeLimits })`.
 import { defaultSocketsPerProcess } from '../realtime/socket-hosts.ts';
 
