@@ -71,6 +71,24 @@ function serverMemory() {
   return { rss, hosts };
 }
 
+/**
+ * Connections the kernel turned away because the accept queue was full (Linux's TcpExt
+ * ListenOverflows, for the whole machine): such a client retries after 1, 3, 7 … s, so a reader
+ * can wait past realtime-js's join timeout without the server seeing it. Null where unknown.
+ */
+function listenOverflows() {
+  try {
+    const [names, values] = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('TcpExt:'))
+      .map((line) => line.split(/\s+/));
+    const value = Number(values?.[names?.indexOf('ListenOverflows') ?? -1]);
+    return Number.isFinite(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 let peakRss = 0;
 let peakHosts = 0;
 const sampler = setInterval(() => {
@@ -210,6 +228,7 @@ async function run(path, count, signedIn) {
   const tokens = signedIn ? await readers(count) : null;
   peakRss = serverMemory().rss;
   peakHosts = 0;
+  const overflowsBefore = listenOverflows();
   const subscribers = startSubscribers({
     url,
     anonKey: keys.anonKey,
@@ -271,6 +290,8 @@ async function run(path, count, signedIn) {
     readerCpuUs: arrivals.length > 0 ? cpuMicros / arrivals.length : NaN,
     rssMb: Math.round(peakRss / 2 ** 20),
     hosts: peakHosts,
+    listenOverflows:
+      overflowsBefore === null ? null : (listenOverflows() ?? overflowsBefore) - overflowsBefore,
   };
 }
 
@@ -300,6 +321,11 @@ try {
       for (const signedIn of path === 'broadcast' ? [false] : [false, true]) {
         const r = await run(path, count, signedIn);
         refusalNotes.push(...refusalLines(r));
+        if (r.listenOverflows) {
+          refusalNotes.push(
+            `- ${r.path} ${r.who} ${r.count}: ${r.listenOverflows} connections turned away by a full accept queue (the whole machine's count)`,
+          );
+        }
         console.log(
           `| ${r.path} | ${r.who} | ${r.count} | ${(r.subscribeMs / 1000).toFixed(2)} | ${r.refused} | ${r.lost} | ${r.duplicates} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${serverPart(r.server)} | ${r.readerCpuUs.toFixed(1)} | ${r.rssMb} | ${r.hosts} |`,
         );
@@ -308,7 +334,9 @@ try {
   }
 } finally {
   if (refusalNotes.length > 0)
-    console.log(`\nRefused joins, by Realtime's reason:\n${refusalNotes.join('\n')}`);
+    console.log(
+      `\nRefused joins by Realtime's reason, and connections turned away:\n${refusalNotes.join('\n')}`,
+    );
   clearInterval(sampler);
   await server.stop();
 }
