@@ -113,6 +113,7 @@ class HostedSocket extends EventEmitter implements RealtimeSocket {
 class SocketHost {
   readonly #child: ChildProcess;
   readonly sockets = new Map<number, HostedSocket>();
+  /** Sockets handed over, until the host reports their handshake. */
   readonly #opening = new Map<number, (socket: HostedSocket | null) => void>();
   readonly ready: Promise<void>;
   #commands: HostCommand[] = [];
@@ -328,6 +329,8 @@ export class SocketHosts {
     head: Buffer,
     opened: (socket: RealtimeSocket) => void,
   ): Promise<void> {
+    // A TCP socket (the API listens on TCP): its file descriptor is what a host takes over.
+    if (!(socket instanceof Socket)) throw new Error('only a TCP socket can be handed over');
     let host = [...this.#hosts].find((candidate) => !this.full(candidate.load));
     if (host === undefined) {
       host = new SocketHost({
@@ -337,8 +340,6 @@ export class SocketHosts {
       });
       this.#hosts.add(host);
     }
-    // A TCP socket (the API listens on TCP): its file descriptor is what a host takes over.
-    if (!(socket instanceof Socket)) throw new Error('only a TCP socket can be handed over');
     const id = this.#nextId++;
     const chosen = host;
     // The socket is this process's until it is sent: a host that cannot start leaves it here.

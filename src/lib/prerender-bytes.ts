@@ -9,8 +9,8 @@ const nullBodyStatuses = new Set([101, 204, 205, 304]);
  * Astro's prerenderer, reading each page's bytes once when the incremental build collects what
  * the page read. Astro's own reads them too, then wraps them in a new Response (a copy), which the
  * build reads into a third: at 20,000 articles 14 GB more to allocate and collect, in a heap of
- * 2.5 GB. Here the build is handed the bytes that were read; at 6,000 articles that took what
- * carrying the cache costs a full build from +17 % to +8 % (bench/README.md).
+ * 2.5 GB. Here the build is handed the bytes that were read; at 20,000 articles that took what
+ * carrying the cache costs a full build from +49 % to +4 % (bench/README.md).
  */
 export function renderingOnce(astro: AstroPrerenderer): AstroPrerenderer {
   return {
