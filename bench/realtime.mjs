@@ -18,13 +18,14 @@
 //   SUPABASE_LOCAL_REALTIME_MAX_JOINS_PER_SECOND=100 npm run bench:realtime -- --sizes 2000
 //                                               # where a limit refuses joins
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { readEnvOverrides } from '../local-supabase/config/config.ts';
 import { deliveredChannel } from '../local-supabase/realtime/changes/deliver.ts';
 import { startBenchBackend } from './lib/backend.mjs';
+import { socketHostProcesses } from './lib/socket-host-processes.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,20 +56,9 @@ function percentile(sorted, p) {
  * handed sockets to past its share (local-supabase/realtime/socket-hosts.ts), with their count.
  */
 function serverMemory() {
-  let rss = process.memoryUsage().rss;
-  let hosts = 0;
-  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      if (Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) !== process.pid) continue;
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('socket-host.ts')) continue;
-      rss += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
-      hosts++;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return { rss, hosts };
+  const hosts = socketHostProcesses();
+  const rss = hosts.reduce((sum, host) => sum + host.rssBytes, process.memoryUsage().rss);
+  return { rss, hosts: hosts.length };
 }
 
 /**

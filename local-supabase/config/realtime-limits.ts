@@ -2,7 +2,7 @@
 // 100 channels per client, 100 joins and 100 messages per second), here with local defaults high
 // enough for `npm run bench:realtime` (20,000 clients), and a bounded send buffer per socket.
 // Set through SUPABASE_LOCAL_REALTIME_* variables or `start({ realtimeLimits })`.
-import { defaultSocketsPerProcess } from '../realtime/socket-hosts.ts';
+import { readFileSync } from 'node:fs';
 
 export interface RealtimeLimits {
   /** Concurrent sockets with at least one channel (ConnectionRateLimitReached). */
@@ -20,6 +20,22 @@ export interface RealtimeLimits {
    * file each; realtime/socket-hosts.ts). Local only: by default the open-file limit less a tenth.
    */
   socketsPerProcess: number;
+}
+
+/**
+ * Sockets one process holds by default: its open-file limit (Linux's /proc/self/limits, which
+ * Node has already raised to the hard limit) less a tenth, kept for the database's files, HTTP
+ * and the rest. Without the file, no helper processes.
+ */
+function defaultSocketsPerProcess(): number {
+  try {
+    const limits = readFileSync('/proc/self/limits', 'utf8');
+    const soft = /^Max open files\s+(\d+|unlimited)/m.exec(limits)?.[1];
+    if (soft === undefined || soft === 'unlimited') return Number.MAX_SAFE_INTEGER;
+    return Math.max(1, Number(soft) - Math.max(256, Math.floor(Number(soft) / 10)));
+  } catch {
+    return Number.MAX_SAFE_INTEGER;
+  }
 }
 
 export const defaultRealtimeLimits: RealtimeLimits = {

@@ -5,9 +5,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { HostCommand, HostEvent } from './socket-hosts.ts';
+import { webSocketServerOptions, type HostCommand, type HostEvent } from './socket-hosts.ts';
 
-const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+const wss = new WebSocketServer(webSocketServerOptions);
 const sockets = new Map<number, WebSocket>();
 const maxSendBufferBytes = Number(process.env['SOCKET_HOST_MAX_SEND_BUFFER_BYTES']);
 
@@ -58,11 +58,10 @@ function open(
 
 /** Each distinct frame once, then each socket its frames; reports sockets that stopped reading. */
 function send(frames: (string | Uint8Array)[], targets: Int32Array): void {
-  const data = frames.map((frame) =>
-    typeof frame === 'string'
-      ? { bytes: Buffer.from(frame), binary: false }
-      : { bytes: Buffer.from(frame), binary: true },
-  );
+  const data = frames.map((frame) => ({
+    bytes: Buffer.from(frame),
+    binary: typeof frame !== 'string',
+  }));
   for (let index = 0; index < targets.length; index += 2) {
     const ws = sockets.get(targets[index] as number);
     const frame = data[targets[index + 1] as number];

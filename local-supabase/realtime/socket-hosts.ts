@@ -9,7 +9,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import { readFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -51,26 +50,13 @@ export type HostEvent =
   /** The socket has more than the send buffer limit waiting: its connection closes it. */
   | { type: 'buffered'; id: number; bytes: number };
 
+/** The WebSocket server's options, the same in the backend and in its hosts. */
+export const webSocketServerOptions = { noServer: true, maxPayload: 4 * 1024 * 1024 } as const;
+
 const CONNECTING = 0;
 const OPEN = 1;
 const CLOSING = 2;
 const CLOSED = 3;
-
-/**
- * Sockets one process holds by default: its open-file limit (Linux's /proc/self/limits, which
- * Node has already raised to the hard limit) less a tenth, kept for the database's files, HTTP
- * and the rest. Without the file, no helper processes.
- */
-export function defaultSocketsPerProcess(): number {
-  try {
-    const limits = readFileSync('/proc/self/limits', 'utf8');
-    const soft = /^Max open files\s+(\d+|unlimited)/m.exec(limits)?.[1];
-    if (soft === undefined || soft === 'unlimited') return Number.MAX_SAFE_INTEGER;
-    return Math.max(1, Number(soft) - Math.max(256, Math.floor(Number(soft) / 10)));
-  } catch {
-    return Number.MAX_SAFE_INTEGER;
-  }
-}
 
 /** A socket held by a host, as its connection sees it. */
 class HostedSocket extends EventEmitter implements RealtimeSocket {

@@ -6,7 +6,7 @@ import type { Keys } from '../config/keys.ts';
 import { isAcceptedApiKey } from './auth.ts';
 import { Connection, type ConnectionContext } from './connection.ts';
 import type { Vsn } from './protocol.ts';
-import { SocketHosts, type RealtimeSocket } from './socket-hosts.ts';
+import { SocketHosts, webSocketServerOptions, type RealtimeSocket } from './socket-hosts.ts';
 
 const PATH = /^\/realtime\/v1\/websocket\/?$/;
 /** Phoenix closes a socket that sent nothing (not even a heartbeat) for this long. */
@@ -29,7 +29,7 @@ export function attachWebSocket(
   keys: Keys,
   context: ConnectionContext,
 ): RealtimeSockets {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  const wss = new WebSocketServer(webSocketServerOptions);
   const connections = new Set<Connection>();
   const limits = context.quota.limits;
   const hosts = new SocketHosts({

@@ -2,30 +2,14 @@
 // readers are held by the backend and two helper processes, and they hear each other and the
 // database as if all were in one; a helper that dies closes only its own sockets, whose clients
 // reconnect, and a stopped backend leaves no helper behind.
-import { readdirSync, readFileSync } from 'node:fs';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { socketHostProcesses } from '../../../bench/lib/socket-host-processes.mjs';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { disconnect, Inbox, subscribe } from './support.ts';
 
 /** This process's children that hold sockets for its backend. */
-function socketHosts(): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return (
-          parent === process.pid &&
-          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('socket-host.ts')
-        );
-      } catch {
-        return false; // gone meanwhile
-      }
-    })
-    .map(Number);
-}
+const socketHosts = () => socketHostProcesses().map((host) => host.pid);
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let waited = 0; !condition(); waited += 50) {
